@@ -1,0 +1,43 @@
+"""The REST API (/api/v1/), its OpenAPI schema and interactive documentation."""
+
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import SimpleRouter
+
+from games.api import views
+
+router = SimpleRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("leagues", views.LeagueViewSet, basename="league")
+router.register("events", views.EventViewSet, basename="event")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("tables", views.TableViewSet, basename="table")
+router.register("games", views.GameViewSet, basename="game")
+router.register("deals", views.DealViewSet, basename="deal")
+
+v1 = [
+    path("auth/token/", views.TokenView.as_view(), name="api-token"),
+    path("games/<int:pk>/deals/", views.GameDealsView.as_view(), name="game-deals"),
+    path(
+        "games/<int:pk>/deals/<int:number>/",
+        views.DealDetailView.as_view(),
+        name="game-deal",
+    ),
+    path(
+        "games/<int:pk>/deals/<int:number>/confirm/",
+        views.DealConfirmView.as_view(),
+        name="game-deal-confirm",
+    ),
+    *router.urls,
+    # Event and league standings, player history and rating (the standings engineer's).
+    path("", include("scoring.urls_api")),
+]
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("v1/", include((v1, "api"), namespace="v1")),
+    # Anything else under /api/ (a negative id, a typo): 404 in the API's JSON error shape.
+    re_path(r"^", views.not_found, name="api-not-found"),
+]

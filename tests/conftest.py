@@ -1,0 +1,42 @@
+"""Shared fixtures: the database-backed builders live in tests/factories.py."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.db import connection
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip what this machine cannot run, saying why (CI has all of it)."""
+    chromium = os.path.exists(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    redis = bool(os.environ.get("REDIS_URL"))
+    postgres = "postgres" in os.environ.get("DATABASE_URL", "")
+    for item in items:
+        if "browser" in item.keywords and not chromium:
+            item.add_marker(pytest.mark.skip(reason="no Chromium at /usr/bin/chromium"))
+        if "worker" in item.keywords and not (redis and postgres):
+            item.add_marker(pytest.mark.skip(reason="needs REDIS_URL and PostgreSQL"))
+        if "postgres" in item.keywords and not postgres:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL)"))
+
+
+@pytest.fixture
+def on_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language, whatever an earlier test's request activated.
+
+    A view that switches to a club's language leaves it active in the thread; Django's
+    LocaleMiddleware resets it on the next request, but a test's own reverse() does not.
+    """
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

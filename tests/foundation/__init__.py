@@ -1,0 +1,1 @@
+"""Tests of the foundation: settings, SQLite under load, Celery, docker files, demo data."""

@@ -1,0 +1,117 @@
+"""The docker files (Docker cannot run here): compose services, health, and the env they set."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+import yaml
+from django.conf import settings
+
+DOCKER = Path(settings.BASE_DIR) / "docker"
+APP_SERVICES = ("web", "worker", "beat")
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((DOCKER / "compose.yaml").read_text())
+
+
+def names_settings_read() -> set[str]:
+    source = (Path(settings.BASE_DIR) / "config" / "settings.py").read_text()
+    return set(re.findall(r'(?:environ\.get|env_bool|env_list)\(\s*"([A-Z0-9_]+)"', source))
+
+
+def names_entrypoint_reads() -> set[str]:
+    source = (DOCKER / "entrypoint.sh").read_text()
+    return set(re.findall(r"\$\{([A-Z0-9_]+)", source)) | set(
+        re.findall(r'os\.environ\.get\("([A-Z0-9_]+)"', source)
+    )
+
+
+def env_example() -> dict[str, str]:
+    pairs = {}
+    for line in (DOCKER / "env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.partition("=")
+            pairs[name.strip()] = value.strip()
+    return pairs
+
+
+def test_compose_has_the_five_services_started_in_order(compose):
+    services = compose["services"]
+    assert set(services) == {"web", "worker", "beat", "db", "redis"}
+    for name in APP_SERVICES:
+        depends = services[name]["depends_on"]
+        assert depends["db"]["condition"] == "service_healthy"
+        assert depends["redis"]["condition"] == "service_healthy"
+        assert services[name]["build"]["dockerfile"] == "docker/Dockerfile"
+    assert services["web"]["command"] == ["web"]
+    assert services["worker"]["command"] == ["worker"]
+    assert services["beat"]["command"] == ["beat"]
+    assert services["beat"]["deploy"]["replicas"] == 1
+
+
+def test_database_and_redis_have_volumes_and_health_checks(compose):
+    services = compose["services"]
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    assert services["redis"]["healthcheck"]["test"][-2:] == ["redis-cli", "ping"]
+    assert services["db"]["volumes"] == ["postgres:/var/lib/postgresql/data"]
+    assert services["redis"]["volumes"] == ["redis:/data"]
+    assert set(compose["volumes"]) == {"postgres", "redis"}
+
+
+def test_every_variable_given_to_the_app_is_read_by_settings_or_the_entrypoint(compose):
+    known = names_settings_read() | names_entrypoint_reads()
+    given = set(env_example()) - {"POSTGRES_PASSWORD"}  # for compose's interpolation only
+    for name in APP_SERVICES:
+        given |= set(compose["services"][name]["environment"])
+    dockerfile_env = re.search(r"^ENV (.*?)\n\n", (DOCKER / "Dockerfile").read_text(), re.S | re.M)
+    given |= set(re.findall(r"([A-Z_]+)=", dockerfile_env.group(1)))
+    assert "DATABASE_URL" in given and "REDIS_URL" in given and "SECRET_KEY" in given
+    unread = (
+        given
+        - known
+        - {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED"}
+        - {
+            "PIP_NO_CACHE_DIR",
+            "PIP_DISABLE_PIP_VERSION_CHECK",
+            "DJANGO_SETTINGS_MODULE",
+        }
+    )
+    assert unread == set()
+
+
+def test_the_example_env_is_a_production_configuration():
+    env = env_example()
+    assert env["DEBUG"] == "0" and env["HTTPS"] == "1"
+    assert env["SECRET_KEY"] == ""  # must be filled in: the entrypoint refuses the default
+    assert "REDIS_URL" not in env and "DATABASE_URL" not in env  # compose builds them
+
+
+def test_the_dockerfile_starts_files_that_exist():
+    text = (DOCKER / "Dockerfile").read_text()
+    assert text.startswith("#") and "FROM python:3.11-slim" in text
+    entrypoint = re.search(r"^ENTRYPOINT (.+)$", text, re.M).group(1)
+    cmd = re.search(r"^CMD (.+)$", text, re.M).group(1)
+    script = yaml.safe_load(entrypoint)[0]
+    assert script.startswith("/app/")
+    assert (Path(settings.BASE_DIR) / script.removeprefix("/app/")).is_file()
+    assert yaml.safe_load(cmd) == ["web"]
+    for line in re.findall(r"^COPY (.+)$", text, re.M):
+        sources = shlex.split(line)[:-1]
+        for source in sources:
+            assert source == "." or (Path(settings.BASE_DIR) / source).exists(), source
+    assert re.search(r"^USER (?!root)\w+", text, re.M)
+    assert "collectstatic" in text and "compile_catalogues" in text
+
+
+def test_the_entrypoint_guards_then_starts_each_role():
+    text = (DOCKER / "entrypoint.sh").read_text()
+    check = text.index("check --deploy --fail-level WARNING")
+    assert text.index("ensure_connection") < check < text.index("exec gunicorn config.wsgi")
+    assert "exec celery -A config worker" in text and "exec celery -A config beat" in text
+    assert '"${MIGRATE:-0}" = "1"' in text
+    assert (DOCKER / "entrypoint.sh").stat().st_mode & 0o111
