@@ -1,0 +1,29 @@
+"""The Barbu scoring engine: pure Python, no Django; rules as data and functions over records."""
+
+from .deal import normalise_deal
+from .errors import MESSAGES, InvalidGame, Problem
+from .game import game_state, score_game, validate_game
+from .presets import (
+    CONTRACTS,
+    PRESETS,
+    Ruleset,
+    describe_ruleset,
+    ruleset_from_json,
+    ruleset_to_json,
+)
+
+__all__ = [
+    "CONTRACTS",
+    "MESSAGES",
+    "PRESETS",
+    "InvalidGame",
+    "Problem",
+    "Ruleset",
+    "describe_ruleset",
+    "game_state",
+    "normalise_deal",
+    "ruleset_from_json",
+    "ruleset_to_json",
+    "score_game",
+    "validate_game",
+]

@@ -1,0 +1,170 @@
+"""Properties over random valid games of every preset."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import PRESETS, normalise_deal, score_game, validate_game
+from scoring.engine.randomgame import random_game
+
+# RULES.md "sum over one dealer turn" of raw points
+TURN_SUM = {"italian7": 0, "italian6": -440, "french": 0, "german": 0}
+
+presets = st.sampled_from(sorted(PRESETS))
+rngs = st.randoms(use_true_random=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rngs, presets, st.booleans())
+def test_random_valid_game_scores(rng, preset, messy):
+    record = random_game(rng, preset, messy=messy)
+    assert validate_game(record) == []
+    scores = score_game(record)
+    ruleset = PRESETS[preset]
+    assert scores["complete"] is True
+    assert len(scores["deals"]) == ruleset.deals_per_game
+    players = record["players"]
+    for deal in scores["deals"]:
+        assert list(deal["raw"]) == players
+        assert sum(deal["doubles"].values()) == 0
+        for p in players:
+            assert deal["score"][p] == deal["raw"][p] + deal["doubles"][p]
+    assert len(scores["turns"]) == 4
+    for turn in scores["turns"]:
+        numbers = turn["deals"]
+        assert len(numbers) == ruleset.deals_per_turn
+        raw_sum = sum(sum(scores["deals"][n - 1]["raw"].values()) for n in numbers)
+        assert raw_sum == TURN_SUM[preset]
+        assert sum(turn["score"].values()) == TURN_SUM[preset]
+        if preset == "italian6":
+            assert sum(turn["total"].values()) == 0
+            assert "settlement" in turn
+        else:
+            assert "settlement" not in turn
+            assert turn["total"] == turn["score"]
+    if preset == "italian6" or TURN_SUM[preset] == 0:
+        assert sum(scores["totals"].values()) == 0
+    assert sorted(scores["ranking"]) == sorted(players)
+    values = [scores["totals"][p] for p in scores["ranking"]]
+    assert values == sorted(values, reverse=True)
+    json.dumps(scores)  # JSON-able
+
+
+@settings(max_examples=40, deadline=None)
+@given(rngs, presets)
+def test_renaming_players_gives_the_same_scores(rng, preset):
+    record = random_game(rng, preset)
+    names = ["Zoë", "Yann", "Xiomara", "Walt"]
+    mapping = dict(zip(record["players"], names, strict=True))
+    renamed = json.loads(json.dumps(record))
+    renamed["players"] = names
+    for deal in renamed["deals"]:
+        deal["dealer"] = mapping[deal["dealer"]]
+        for d in deal.get("doubles", []):
+            d["by"] = mapping[d["by"]]
+            d["against"] = mapping[d["against"]]
+        result = deal["result"]
+        for key, value in list(result.items()):
+            if isinstance(value, str):
+                result[key] = mapping[value]
+            elif isinstance(value, list):
+                result[key] = [mapping[v] for v in value]
+            else:
+                result[key] = {mapping[k]: v for k, v in value.items()}
+    before = score_game(record)
+    after = score_game(renamed)
+    assert [list(d["score"].values()) for d in before["deals"]] == [
+        list(d["score"].values()) for d in after["deals"]
+    ]
+    assert list(before["totals"].values()) == list(after["totals"].values())
+    assert [mapping[p] for p in before["ranking"]] == after["ranking"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rngs, presets, st.integers(min_value=0, max_value=28))
+def test_every_prefix_of_a_valid_game_is_valid(rng, preset, length):
+    record = random_game(rng, preset)
+    record["deals"] = record["deals"][:length]
+    assert validate_game(record) == []
+    scores = score_game(record)
+    assert scores["complete"] is (len(record["deals"]) == PRESETS[preset].deals_per_game)
+
+
+def _respell(deal: dict, rng: random.Random) -> dict:
+    """The same deal written another accepted way."""
+    deal = json.loads(json.dumps(deal))
+    doubles = deal.pop("doubles", [])
+    for d in doubles:
+        if "redoubled" not in d and rng.random() < 0.5:
+            d["redoubled"] = False
+        elif d.get("redoubled") is False and rng.random() < 0.5:
+            del d["redoubled"]
+    rng.shuffle(doubles)
+    if doubles or rng.random() < 0.5:
+        deal["doubles"] = doubles
+    if "trump" in deal:
+        deal["trump"] = deal["trump"].lower()
+    result = deal["result"]
+    for key in ("hearts", "queens"):
+        if key in result:
+            spelled = {}
+            for name, cards in result[key].items():
+                cards = [("10" + c[1:] if c[0] == "T" else c).lower() for c in cards]
+                rng.shuffle(cards)
+                if cards or rng.random() < 0.5:
+                    spelled[name] = cards
+            result[key] = spelled
+    if "tricks" in result:
+        result["tricks"] = {k: v for k, v in result["tricks"].items() if v or rng.random() < 0.5}
+    if "order" in result and len(result["order"]) == 4:
+        result["order"] = result["order"][:3]
+    return deal
+
+
+@settings(max_examples=40, deadline=None)
+@given(rngs, presets)
+def test_normalise_deal_equates_spellings(rng, preset):
+    record = random_game(rng, preset, deals=10)
+    players = record["players"]
+    respelled = dict(record, deals=[_respell(d, rng) for d in record["deals"]])
+    for a, b in zip(record["deals"], respelled["deals"], strict=True):
+        assert normalise_deal(a, players) == normalise_deal(b, players)
+    assert score_game(record) == score_game(respelled)
+    changed = json.loads(json.dumps(record["deals"][0]))
+    changed["dealer"] = players[1]
+    assert normalise_deal(changed, players) != normalise_deal(record["deals"][0], players)
+
+
+def test_normalise_deal_canonical_form():
+    players = ["Anna", "Bruno", "Carla", "Dario"]
+    deal = {
+        "dealer": "Anna",
+        "contract": "hearts",
+        "result": {"hearts": {"Carla": ["2h", "10H", "ah"], "Bruno": ["kh", "QH", "JH"]}},
+    }
+    deal["result"]["hearts"]["Bruno"] += ["9H", "8H", "7H", "6H", "5H", "4H", "3H"]
+    out = normalise_deal(deal, players)
+    assert out["doubles"] == []
+    assert out["result"]["hearts"]["Anna"] == []
+    assert out["result"]["hearts"]["Carla"] == ["AH", "TH", "2H"]
+    assert list(out["result"]["hearts"]) == players
+    doubles = [{"by": "Dario", "against": "Anna"}, {"by": "Bruno", "against": "Anna"}]
+    out = normalise_deal(dict(deal, doubles=doubles), players)
+    assert out["doubles"] == [
+        {"by": "Bruno", "against": "Anna", "redoubled": False},
+        {"by": "Dario", "against": "Anna", "redoubled": False},
+    ]
+    tricks = {
+        "dealer": "Anna",
+        "contract": "trumps",
+        "trump": "nt",
+        "result": {"tricks": {"Bruno": 13}},
+    }
+    out = normalise_deal(tricks, players)
+    assert out["trump"] == "NT"
+    assert out["result"]["tricks"] == {"Anna": 0, "Bruno": 13, "Carla": 0, "Dario": 0}
+    assert normalise_deal("junk", players) == "junk"  # type: ignore[arg-type]
