@@ -1,0 +1,315 @@
+"""Forms of the organiser's club pages: settings, rules, players, imports, leagues, ranking."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, League, Membership, Player
+from clubs.services import ranking_check, ruleset_check
+from scoring import engine
+from scoring.standings import METHODS, TIEBREAKS
+
+CONTRACT_LABELS = {
+    "barbu": _("Barbu (king of hearts)"),
+    "hearts": _("Hearts"),
+    "queens": _("Queens"),
+    "last_two": _("Last two tricks"),
+    "no_tricks": _("No tricks"),
+    "trumps": _("Trumps"),
+    "domino": _("Domino"),
+}
+PRESET_LABELS = {
+    "italian7": _("Italian, 7 contracts"),
+    "italian6": _("Italian, 6 contracts with settlement"),
+    "french": _("French"),
+    "german": _("German"),
+}
+YES_NO = [("", _("as the preset")), ("yes", _("yes")), ("no", _("no"))]
+BOOL_OPTIONS = {
+    "trumps_allow_no_trump": _("Trumps: the dealer may choose no-trump"),
+    "positive_only_dealer": _("In trumps and domino only the dealer may be doubled"),
+    "mandatory_doubles": _("Each player must double every dealer twice"),
+    "barbu_discard_first_chance": _("Barbu: discard the king of hearts at the first chance"),
+    "domino_pass_when_able": _("Domino: a player may pass even when able to play"),
+}
+CHOICE_OPTIONS = {
+    "dealer_rotation": (
+        _("Who deals"),
+        [
+            ("per_turn", _("each player deals all contracts in a row")),
+            ("per_deal", _("the deal passes after every deal")),
+        ],
+    ),
+    "double_shape": (
+        _("Doubles"),
+        [
+            ("any", _("any set of opponents")),
+            ("german", _("one player, the two others, or the table")),
+        ],
+    ),
+    "turn_settlement": (
+        _("Settlement after each dealer's turn"),
+        [("none", _("none")), ("italian6", _("Italian 6-contract settlement"))],
+    ),
+}
+
+
+class ClubSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "language", "published", "confirm_deals"]
+
+
+class RulesetForm(forms.Form):
+    """A preset and the options that differ from it; the engine decides what is valid."""
+
+    preset = forms.ChoiceField(label=_("Preset"))
+    contracts = forms.MultipleChoiceField(
+        label=_("Contracts"),
+        required=False,
+        choices=list(CONTRACT_LABELS.items()),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Leave all unticked to play the preset's contracts."),
+    )
+    domino_points = forms.CharField(
+        label=_("Domino points"),
+        required=False,
+        help_text=_(
+            "Four whole numbers separated by commas, first out to last, e.g. 45,20,10,-10."
+        ),
+    )
+    points = forms.CharField(
+        label=_("Other points (advanced)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            'JSON, e.g. {"barbu": -20, "queens": -6}. Leave empty for the preset\'s points.'
+        ),
+    )
+
+    def __init__(self, *args: Any, inherit_label: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(name, PRESET_LABELS.get(name, name)) for name in engine.PRESETS]
+        if inherit_label:
+            choices.insert(0, ("", inherit_label))
+            self.fields["preset"].required = False
+        self.fields["preset"].choices = choices
+        for name, label in BOOL_OPTIONS.items():
+            self.fields[name] = forms.ChoiceField(label=label, choices=YES_NO, required=False)
+        for name, (label, options) in CHOICE_OPTIONS.items():
+            self.fields[name] = forms.ChoiceField(
+                label=label, choices=[("", _("as the preset")), *options], required=False
+            )
+
+    @classmethod
+    def initial_from(cls, ruleset: dict | None) -> dict[str, Any]:
+        if not ruleset:
+            return {"preset": ""}
+        options = ruleset.get("options") or {}
+        initial: dict[str, Any] = {"preset": ruleset.get("preset", "")}
+        if "contracts" in options:
+            initial["contracts"] = list(options["contracts"])
+        if "domino_points" in options:
+            initial["domino_points"] = ",".join(str(v) for v in options["domino_points"])
+        if "points" in options:
+            initial["points"] = json.dumps(options["points"])
+        for name in BOOL_OPTIONS:
+            if name in options:
+                initial[name] = "yes" if options[name] else "no"
+        for name in CHOICE_OPTIONS:
+            if name in options:
+                initial[name] = options[name]
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.ruleset: dict | None = None
+        if not data.get("preset"):
+            return data
+        options: dict[str, Any] = {}
+        if data.get("contracts"):
+            options["contracts"] = list(data["contracts"])
+        if data.get("domino_points"):
+            try:
+                options["domino_points"] = [int(v) for v in data["domino_points"].split(",")]
+            except ValueError:
+                self.add_error("domino_points", _("Write four whole numbers separated by commas."))
+        if data.get("points"):
+            try:
+                options["points"] = json.loads(data["points"])
+            except ValueError as error:
+                self.add_error("points", _("This is not valid JSON: %(error)s") % {"error": error})
+        for name in BOOL_OPTIONS:
+            if data.get(name):
+                options[name] = data[name] == "yes"
+        for name in CHOICE_OPTIONS:
+            if data.get(name):
+                options[name] = data[name]
+        if self.errors:
+            return data
+        checked, problems = ruleset_check({"preset": data["preset"], "options": options})
+        for problem in problems:
+            self.add_error(None, problem)
+        self.ruleset = checked
+        return data
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    email = forms.EmailField(label=_("E-mail"), required=False)
+    role = forms.ChoiceField(
+        label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER
+    )
+
+
+class ClubPlayerChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Player) -> str:
+        return f"{obj.name} (#{obj.pk}{', ' + obj.email if obj.email else ''})"
+
+
+class MergeForm(forms.Form):
+    keep = ClubPlayerChoice(label=_("Keep this player"), queryset=Player.objects.none())
+    duplicate = ClubPlayerChoice(
+        label=_("Merge this duplicate into it"), queryset=Player.objects.none()
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(memberships__club=club, merged_into__isnull=True)
+        self.fields["keep"].queryset = players
+        self.fields["duplicate"].queryset = players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("keep") and data.get("keep") == data.get("duplicate"):
+            raise forms.ValidationError(_("Choose two different players."))
+        return data
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("CSV"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One player a line: name, e-mail, role (member, guest or organiser)."),
+    )
+    file = forms.FileField(label=_("or a CSV file"), required=False)
+    skip_bad_lines = forms.BooleanField(
+        label=_("Import the good lines and skip the lines with errors"), required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["text"] = upload.read(1_000_000).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Paste the CSV or choose a file."))
+        return data
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "season", "starts_on", "ends_on", "published"]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+
+
+METHOD_LABELS = {
+    "total": _("total points of all games"),
+    "placement": _("placement points at each table"),
+    "average": _("average points per game"),
+}
+TIEBREAK_LABELS = {
+    "wins": _("games won"),
+    "best_game": _("best single game"),
+    "head_to_head": _("head to head"),
+    "average": _("average per game"),
+    "games": _("games played"),
+    "total": _("total points"),
+}
+
+
+class RankingForm(forms.Form):
+    """League.ranking, field by field, checked by scoring.standings.parse_ranking."""
+
+    method = forms.ChoiceField(
+        label=_("Rank players by"),
+        choices=[(m, METHOD_LABELS.get(m, m)) for m in METHODS],
+        help_text=_(
+            "Total: the sum of all points. Placement: points for 1st, 2nd, 3rd and 4th "
+            "place at each table. Average: points per game, for players with enough games."
+        ),
+    )
+    placement_points = forms.CharField(
+        label=_("Placement points"),
+        required=False,
+        initial="4,2,1,0",
+        help_text=_("For 1st to 4th place, separated by commas; tied players share."),
+    )
+    min_games = forms.IntegerField(
+        label=_("Minimum games"),
+        min_value=0,
+        initial=0,
+        required=False,
+        help_text=_("Players with fewer games are listed after the others."),
+    )
+    best_evenings = forms.IntegerField(
+        label=_("Best evenings"),
+        min_value=1,
+        required=False,
+        help_text=_("Count only each player's best N evenings; empty: all of them."),
+    )
+    tiebreaks = forms.CharField(
+        label=_("Tie-breaks, in order"),
+        required=False,
+        initial="wins,best_game,head_to_head",
+        help_text=_("Separated by commas, from: %(choices)s.") % {"choices": ", ".join(TIEBREAKS)},
+    )
+
+    @classmethod
+    def initial_from(cls, ranking: dict | None) -> dict[str, Any]:
+        ranking = ranking or {}
+        initial: dict[str, Any] = {"method": ranking.get("method", "total")}
+        if "placement_points" in ranking:
+            initial["placement_points"] = ",".join(str(v) for v in ranking["placement_points"])
+        if "min_games" in ranking:
+            initial["min_games"] = ranking["min_games"]
+        if ranking.get("best_evenings"):
+            initial["best_evenings"] = ranking["best_evenings"]
+        if "tiebreaks" in ranking:
+            initial["tiebreaks"] = ",".join(ranking["tiebreaks"])
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        ranking: dict[str, Any] = {"method": data.get("method") or "total"}
+        text = (data.get("placement_points") or "").strip()
+        if text:
+            try:
+                ranking["placement_points"] = [
+                    float(v) if "." in v else int(v) for v in text.split(",")
+                ]
+            except ValueError:
+                self.add_error("placement_points", _("Write numbers separated by commas."))
+        if data.get("min_games") is not None:
+            ranking["min_games"] = data["min_games"]
+        ranking["best_evenings"] = data.get("best_evenings") or None
+        text = (data.get("tiebreaks") or "").strip()
+        if text:
+            ranking["tiebreaks"] = [v.strip() for v in text.split(",") if v.strip()]
+        if not self.errors:
+            for problem in ranking_check(ranking):
+                self.add_error(None, problem)
+        self.ranking = ranking
+        return data

@@ -1,0 +1,122 @@
+"""Clubs, the people who play (players), their memberships and roles, and leagues."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_RULESET = {"preset": "italian7", "options": {}}
+
+
+def default_ruleset() -> dict:
+    return {"preset": "italian7", "options": {}}
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    language = models.CharField(
+        _("language of public pages"), max_length=8, choices=settings.LANGUAGES, default="it"
+    )
+    # A preset plus option overrides (shared/rules/RULES.md), as scoring.engine reads it.
+    ruleset = models.JSONField(_("rules"), default=default_ruleset)
+    published = models.BooleanField(_("public pages"), default=True)
+    confirm_deals = models.BooleanField(
+        _("deals need confirmation from another seat"), default=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def is_organiser(self, user) -> bool:
+        if not user or not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return self.memberships.filter(player__user=user, role=Membership.Role.ORGANISER).exists()
+
+
+class Player(models.Model):
+    """A person who plays; may have a login, may belong to several clubs."""
+
+    name = models.CharField(_("name"), max_length=80)
+    email = models.EmailField(_("e-mail"), blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    # Set when this record was merged into another: kept so old links still resolve.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        MEMBER = "member", _("member")
+        GUEST = "guest", _("guest")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_unique"),
+        ]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club} ({self.role})"
+
+
+class League(models.Model):
+    """A season of evenings with its own ruleset and ranking method."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(_("name"), max_length=120)
+    season = models.CharField(_("season"), max_length=40, blank=True)
+    # None: the club's ruleset at the time each event is created.
+    ruleset = models.JSONField(_("rules"), null=True, blank=True)
+    # {"method": "total"|"placement"|"average"|..., "placement_points": [...],
+    #  "min_games": n, "best_evenings": n, "tiebreaks": [...]} (scoring.standings reads it)
+    ranking = models.JSONField(_("ranking"), default=dict, blank=True)
+    published = models.BooleanField(_("public"), default=True)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-starts_on", "name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+    def effective_ruleset(self) -> dict:
+        return self.ruleset or self.club.ruleset

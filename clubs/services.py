@@ -1,0 +1,345 @@
+"""Writes of clubs: rules, players (add, merge, CSV import), memberships and leagues.
+
+Each function owns its transaction; a mistake the organiser can fix raises ClubError
+with a stable code, its parameters and a translated message.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, League, Membership, Player
+from scoring import engine
+from scoring.messages import problem_message
+from scoring.standings import parse_ranking
+
+ROLE_ORDER = {Membership.Role.GUEST: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
+MAX_IMPORT_LINES = 2000
+
+
+class ClubError(Exception):
+    """An organiser's mistake: a stable code, its parameters and a translated message."""
+
+    def __init__(self, message: str, *, code: str, params: dict | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params or {}
+
+
+def ruleset_check(obj: Any) -> tuple[dict | None, list[str]]:
+    """The ruleset as {"preset", "options"} if the engine accepts it, else its problems."""
+    try:
+        rs = engine.ruleset_from_json(obj)
+    except engine.InvalidGame as error:
+        return None, [problem_message(p) for p in error.problems]
+    # Keep only the overrides the organiser chose, so the words shown stay short.
+    options = dict(obj.get("options") or {}) if isinstance(obj, dict) else {}
+    return {"preset": rs.preset, "options": options}, []
+
+
+def club_set_ruleset(*, club: Club, ruleset: dict) -> Club:
+    """Change the club's default rules; events already created keep their frozen copy."""
+    checked, problems = ruleset_check(ruleset)
+    if checked is None:
+        raise ClubError("; ".join(problems), code="invalid_ruleset", params={"problems": problems})
+    club.ruleset = checked
+    club.save(update_fields=["ruleset"])
+    return club
+
+
+def ranking_check(obj: Any) -> list[str]:
+    """The problems of a League.ranking object (empty when scoring.standings accepts it)."""
+    _ranking, problems = parse_ranking(obj)
+    messages = {
+        "not_object": _("The ranking must be an object."),
+        "unknown_option": _("Unknown ranking option %(option)s."),
+        "unknown_method": _("Unknown ranking method %(method)s."),
+        "placement_points": _("Placement points must be four numbers, for 1st to 4th place."),
+        "not_count": _("%(field)s must be a whole number (not %(value)s)."),
+        "unknown_tiebreak": _("Unknown or repeated tie-break %(tiebreak)s."),
+        "not_list": _("Tie-breaks must be a list."),
+    }
+    out = []
+    for problem in problems:
+        template = messages.get(problem.code)
+        params = {"field": problem.field, **problem.params}
+        try:
+            out.append(template % params if template else f"{problem.field}: {problem.code}")
+        except (KeyError, TypeError):
+            out.append(f"{problem.field}: {problem.code}")
+    return out
+
+
+def league_save(*, league: League) -> League:
+    """Store a league after checking its rules and ranking method."""
+    if league.ruleset:
+        checked, problems = ruleset_check(league.ruleset)
+        if checked is None:
+            raise ClubError("; ".join(problems), code="invalid_ruleset")
+        league.ruleset = checked
+    problems = ranking_check(league.ranking or {})
+    if problems:
+        raise ClubError("; ".join(problems), code="invalid_ranking")
+    league.save()
+    return league
+
+
+def player_add(
+    *, club: Club, name: str, email: str = "", role: str = Membership.Role.MEMBER
+) -> Player:
+    """A new player of the club (a guest is a player with the guest role)."""
+    name = name.strip()
+    if not name:
+        raise ClubError(_("A player needs a name."), code="name_missing")
+    if role not in Membership.Role.values:
+        raise ClubError(_("Unknown role: %(role)s.") % {"role": role}, code="invalid_role")
+    with transaction.atomic():
+        player = Player.objects.create(name=name[:80], email=email.strip())
+        Membership.objects.create(club=club, player=player, role=role)
+    return player
+
+
+def membership_set_role(*, club: Club, player: Player, role: str) -> Membership:
+    if role not in Membership.Role.values:
+        raise ClubError(_("Unknown role: %(role)s.") % {"role": role}, code="invalid_role")
+    with transaction.atomic():
+        membership = Membership.objects.select_for_update().get(club=club, player=player)
+        if (
+            membership.role == Membership.Role.ORGANISER
+            and role != Membership.Role.ORGANISER
+            and not club.memberships.filter(role=Membership.Role.ORGANISER)
+            .exclude(pk=membership.pk)
+            .exists()
+        ):
+            raise ClubError(
+                _("A club needs at least one organiser."), code="last_organiser", params={}
+            )
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
+    """Move everything of `duplicate` to `keep` and mark `duplicate` merged, in one transaction.
+
+    Moves memberships (the higher role wins), check-ins, seats, game and deal scores, deals
+    dealt, byes, the login and earlier merges. Refused when both sat at the same table
+    (one game cannot have the same person twice). Standings and ratings are derived and are
+    recomputed after commit.
+    """
+    from games.models import Deal, DealScore, EventPlayer, Game, GameScore, Round, Seat
+    from games.signals import deals_changed
+    from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
+
+    if keep.pk == duplicate.pk:
+        raise ClubError(_("Choose two different players."), code="same_player")
+    with transaction.atomic():
+        players = {
+            p.pk: p
+            for p in Player.objects.select_for_update().filter(pk__in=[keep.pk, duplicate.pk])
+        }
+        keep, duplicate = players[keep.pk], players[duplicate.pk]
+        member_of = set(
+            Membership.objects.filter(player__in=[keep, duplicate]).values_list(
+                "club_id", "player_id"
+            )
+        )
+        if (club.pk, keep.pk) not in member_of or (club.pk, duplicate.pk) not in member_of:
+            raise ClubError(
+                _("Both players must belong to this club."), code="not_in_club", params={}
+            )
+        if duplicate.merged_into_id is not None:
+            raise ClubError(
+                _("%(name)s was already merged.") % {"name": duplicate.name}, code="already_merged"
+            )
+        shared_tables = set(
+            Seat.objects.filter(player=keep).values_list("table_id", flat=True)
+        ) & set(Seat.objects.filter(player=duplicate).values_list("table_id", flat=True))
+        if shared_tables:
+            raise ClubError(
+                _("%(a)s and %(b)s played at the same table: they are two different people.")
+                % {"a": keep.name, "b": duplicate.name},
+                code="played_together",
+                params={"tables": sorted(shared_tables)},
+            )
+
+        # Memberships: the kept player keeps the higher role in a club both belong to.
+        kept_roles = {m.club_id: m for m in Membership.objects.filter(player=keep)}
+        for membership in Membership.objects.filter(player=duplicate):
+            mine = kept_roles.get(membership.club_id)
+            if mine is None:
+                membership.player = keep
+                membership.save(update_fields=["player"])
+                continue
+            if ROLE_ORDER[membership.role] > ROLE_ORDER[mine.role]:
+                mine.role = membership.role
+                mine.save(update_fields=["role"])
+            membership.delete()
+
+        kept_events = set(
+            EventPlayer.objects.filter(player=keep).values_list("event_id", flat=True)
+        )
+        EventPlayer.objects.filter(player=duplicate, event_id__in=kept_events).delete()
+        EventPlayer.objects.filter(player=duplicate).update(player=keep)
+
+        Seat.objects.filter(player=duplicate).update(player=keep)
+        GameScore.objects.filter(player=duplicate).update(player=keep)
+        DealScore.objects.filter(player=duplicate).update(player=keep)
+        Deal.objects.filter(dealer=duplicate).update(dealer=keep)
+        through = Round.byes.through
+        kept_byes = set(through.objects.filter(player=keep).values_list("round_id", flat=True))
+        through.objects.filter(player=duplicate, round_id__in=kept_byes).delete()
+        through.objects.filter(player=duplicate).update(player=keep)
+
+        # Derived rows: dropped for the duplicate, rebuilt by the standings tasks.
+        EventStanding.objects.filter(player=duplicate).delete()
+        LeagueStanding.objects.filter(player=duplicate).delete()
+        RatingHistory.objects.filter(player=duplicate).delete()
+        PlayerRating.objects.filter(player=duplicate).delete()
+
+        Player.objects.filter(merged_into=duplicate).update(merged_into=keep)
+        if keep.user_id is None and duplicate.user_id is not None:
+            keep.user_id, duplicate.user_id = duplicate.user_id, None
+            duplicate.save(update_fields=["user"])
+            keep.save(update_fields=["user"])
+        if not keep.email and duplicate.email:
+            keep.email = duplicate.email
+            keep.save(update_fields=["email"])
+        duplicate.merged_into = keep
+        duplicate.save(update_fields=["merged_into"])
+
+        games = list(
+            Game.objects.filter(scores__player=keep).values_list("pk", "table__round__event_id")
+        )
+        if games:
+            game_ids = sorted({g for g, _e in games})
+            event_ids = sorted({e for _g, e in games})
+            transaction.on_commit(
+                lambda: deals_changed.send(sender=Player, game_ids=game_ids, event_ids=event_ids)
+            )
+    return keep
+
+
+@dataclass
+class ImportLine:
+    """One line of a CSV import: what would be created, or what is wrong with it."""
+
+    line: int
+    name: str
+    email: str
+    role: str
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportPreview:
+    lines: list[ImportLine]
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(not line.errors for line in self.lines)
+
+    @property
+    def valid_lines(self) -> list[ImportLine]:
+        return [line for line in self.lines if not line.errors]
+
+
+def players_import_preview(*, club: Club, text: str) -> ImportPreview:
+    """Read CSV text (columns name, email, role; a header line is optional) and check each line.
+
+    Nothing is stored: players_import stores the valid lines of the same text.
+    """
+    rows = list(csv.reader(io.StringIO(text.strip())))
+    if not rows:
+        return ImportPreview([], [_("The file is empty.")])
+    if len(rows) > MAX_IMPORT_LINES:
+        return ImportPreview(
+            [], [_("At most %(max)s lines at a time.") % {"max": MAX_IMPORT_LINES}]
+        )
+    start = 1
+    header = [cell.strip().lower() for cell in rows[0]]
+    columns = ["name", "email", "role"]
+    if "name" in header:
+        columns = header
+        rows = rows[1:]
+        start = 2
+    existing = {
+        name.casefold()
+        for name in Player.objects.filter(memberships__club=club).values_list("name", flat=True)
+    }
+    seen: dict[str, int] = {}
+    lines = []
+    for number, row in enumerate(rows, start=start):
+        if not any(cell.strip() for cell in row):
+            continue
+        values = dict(zip(columns, (cell.strip() for cell in row), strict=False))
+        line = ImportLine(
+            number,
+            values.get("name", ""),
+            values.get("email", ""),
+            (values.get("role") or Membership.Role.MEMBER).lower(),
+        )
+        if len(row) > len(columns):
+            line.errors.append(
+                _("%(count)s columns, expected at most %(expected)s (name, email, role).")
+                % {"count": len(row), "expected": len(columns)}
+            )
+        if not line.name:
+            line.errors.append(_("The name is missing."))
+        elif len(line.name) > 80:
+            line.errors.append(_("The name is longer than 80 characters."))
+        elif line.name.casefold() in existing:
+            line.errors.append(_("%(name)s is already a player of the club.") % {"name": line.name})
+        elif line.name.casefold() in seen:
+            line.errors.append(
+                _("%(name)s is also on line %(line)s.")
+                % {"name": line.name, "line": seen[line.name.casefold()]}
+            )
+        if line.name:
+            seen.setdefault(line.name.casefold(), number)
+        if line.email:
+            try:
+                validate_email(line.email)
+            except ValidationError:
+                line.errors.append(_("%(email)s is not an e-mail address.") % {"email": line.email})
+        if line.role not in Membership.Role.values:
+            line.errors.append(
+                _("Unknown role %(role)s: use member, guest or organiser.") % {"role": line.role}
+            )
+        lines.append(line)
+    if not lines:
+        return ImportPreview([], [_("The file has no players.")])
+    return ImportPreview(lines)
+
+
+def players_import(*, club: Club, text: str, skip_bad_lines: bool = False) -> list[Player]:
+    """Create the players of a CSV text; refused when a line is wrong unless told to skip it."""
+    with transaction.atomic():
+        preview = players_import_preview(club=club, text=text)
+        if preview.errors or (not preview.ok and not skip_bad_lines):
+            raise ClubError(
+                _("The file has errors: nothing was imported."),
+                code="import_errors",
+                params={"lines": [line.line for line in preview.lines if line.errors]},
+            )
+        lines = preview.valid_lines
+        players = Player.objects.bulk_create(
+            [Player(name=line.name, email=line.email) for line in lines]
+        )
+        Membership.objects.bulk_create(
+            [
+                Membership(club=club, player=player, role=line.role)
+                for player, line in zip(players, lines, strict=True)
+            ]
+        )
+    return players

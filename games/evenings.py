@@ -1,0 +1,528 @@
+"""Running an evening: create the event, check players in, seat rounds, swap seats, close.
+
+The one place that loads rows for games.seating, runs it and saves the result (the
+seating itself knows nothing of Django). Every function owns its transaction; a mistake
+the organiser can fix raises EveningError with a stable code and a translated message.
+
+Seating history: two players who met at a table earlier this evening weigh 1 per
+meeting; a meeting at an earlier evening of the same league weighs 0.5 ** age, where
+age is how many league evenings ago it was (1 for the previous one), so last week's
+table mates are avoided more than last month's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, League, Membership, Player
+from games.models import (
+    Deal,
+    DealRevision,
+    Event,
+    EventPlayer,
+    Game,
+    GameScore,
+    Round,
+    Seat,
+    Table,
+)
+from games.seating import SeatingError, SeatingRequest, plan_seating
+from games.services import _write_scores, game_create, rename_in_deal, unique_names
+from games.signals import deals_changed
+from scoring import engine
+
+LEAGUE_DECAY = 0.5
+SEATING_TIME_LIMIT = 2.0
+
+
+class EveningError(Exception):
+    """An organiser's mistake while running an evening (not a bug)."""
+
+    def __init__(self, message: str, *, code: str, params: dict | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params or {}
+
+
+def _frozen_ruleset(club: Club, league: League | None) -> dict:
+    source = league.effective_ruleset() if league else club.ruleset
+    return engine.ruleset_to_json(engine.ruleset_from_json(source))
+
+
+def event_create(
+    *,
+    club: Club,
+    name: str,
+    starts_at: datetime,
+    league: League | None = None,
+    kind: str = Event.Kind.EVENING,
+    seating_method: str = Event.Seating.MIX,
+    turns_per_round: int | None = None,
+    planned_rounds: int = 1,
+    published: bool = True,
+) -> Event:
+    """A new event with the league's (or the club's) rules frozen in it."""
+    if league is not None and league.club_id != club.pk:
+        raise EveningError(_("This league belongs to another club."), code="foreign_league")
+    if turns_per_round is not None and not 1 <= turns_per_round <= 4:
+        raise EveningError(
+            _("A round plays from 1 to 4 dealer turns."), code="invalid_turns", params={}
+        )
+    return Event.objects.create(
+        club=club,
+        league=league,
+        name=name.strip() or _("Evening"),
+        kind=kind,
+        starts_at=starts_at,
+        seating_method=seating_method,
+        turns_per_round=turns_per_round,
+        planned_rounds=max(1, planned_rounds),
+        published=published,
+        ruleset=_frozen_ruleset(club, league),
+        ranking=dict(league.ranking) if league and league.ranking else {},
+    )
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.CLOSED:
+        raise EveningError(_("This event is closed."), code="event_closed")
+
+
+def checkin_set(*, event: Event, player_ids: list[int]) -> list[EventPlayer]:
+    """The players present are exactly these club players (and guests already added).
+
+    Players no longer ticked are marked absent, not deleted: they may have played already.
+    """
+    _check_open(event)
+    ids = set(player_ids)
+    with transaction.atomic():
+        allowed = set(
+            Player.objects.filter(
+                memberships__club=event.club, merged_into__isnull=True, pk__in=ids
+            ).values_list("pk", flat=True)
+        )
+        unknown = ids - allowed
+        if unknown:
+            raise EveningError(
+                _("Some players are not players of this club."),
+                code="unknown_players",
+                params={"players": sorted(unknown)},
+            )
+        existing = {ep.player_id: ep for ep in EventPlayer.objects.filter(event=event)}
+        EventPlayer.objects.bulk_create(
+            [EventPlayer(event=event, player_id=pid) for pid in sorted(ids - set(existing))]
+        )
+        EventPlayer.objects.filter(event=event, player_id__in=ids).update(active=True)
+        EventPlayer.objects.filter(event=event).exclude(player_id__in=ids).update(active=False)
+    return list(EventPlayer.objects.filter(event=event, active=True))
+
+
+def guest_add(*, event: Event, name: str) -> Player:
+    """A guest who is not a member, added on the spot and checked in."""
+    _check_open(event)
+    name = name.strip()
+    if not name:
+        raise EveningError(_("Write the guest's name."), code="name_missing")
+    with transaction.atomic():
+        player = Player.objects.create(name=name[:80])
+        Membership.objects.create(club=event.club, player=player, role=Membership.Role.GUEST)
+        EventPlayer.objects.create(event=event, player=player)
+    return player
+
+
+def _pair(a: int, b: int) -> frozenset[int]:
+    return frozenset((a, b))
+
+
+def seating_history(event: Event) -> dict[frozenset[int], float]:
+    """Who met whom: this evening weight 1 per meeting, earlier league evenings decaying."""
+    events = [event.pk]
+    age_of = {event.pk: 0}
+    if event.league_id:
+        earlier = list(
+            Event.objects.filter(league_id=event.league_id, starts_at__lt=event.starts_at)
+            .order_by("-starts_at", "-id")
+            .values_list("pk", flat=True)
+        )
+        for age, pk in enumerate(earlier, start=1):
+            age_of[pk] = age
+        events += earlier
+    tables: dict[int, list[int]] = defaultdict(list)
+    table_event: dict[int, int] = {}
+    for table_id, player_id, event_id in Seat.objects.filter(
+        table__round__event_id__in=events
+    ).values_list("table_id", "player_id", "table__round__event_id"):
+        tables[table_id].append(player_id)
+        table_event[table_id] = event_id
+    history: dict[frozenset[int], float] = defaultdict(float)
+    for table_id, players in tables.items():
+        weight = LEAGUE_DECAY ** age_of[table_event[table_id]]
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                history[_pair(a, b)] += weight
+    return dict(history)
+
+
+def _standings(event: Event, players: list[int]) -> list[int]:
+    """Players best first by their total points this evening (for Swiss seating)."""
+    totals = dict(
+        GameScore.objects.filter(game__table__round__event=event)
+        .values("player_id")
+        .annotate(points=Sum("total"))
+        .values_list("player_id", "points")
+    )
+    return sorted(players, key=lambda p: (-(totals.get(p) or 0), p))
+
+
+@dataclass(frozen=True)
+class SeatedRound:
+    round: Round
+    explanation: list[str]
+
+
+def round_seat(*, event: Event, method: str | None = None, seed: int | None = None) -> SeatedRound:
+    """Seat the next round with the checked-in players: tables, seats, byes and games.
+
+    Refused while the previous round is still open (close it first).
+    """
+    _check_open(event)
+    method = method or event.seating_method
+    if method == Event.Seating.FIXED:
+        # The organiser's own tables: start from a random seating and swap seats by hand.
+        method = Event.Seating.RANDOM
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        last = event.rounds.order_by("-number").first()
+        if last is not None and last.status == Round.Status.OPEN:
+            raise EveningError(
+                _("Round %(number)s is still open: close it before seating the next one.")
+                % {"number": last.number},
+                code="round_open",
+                params={"number": last.number},
+            )
+        players = sorted(
+            EventPlayer.objects.filter(
+                event=event, active=True, player__merged_into__isnull=True
+            ).values_list("player_id", flat=True)
+        )
+        byes_so_far = dict(
+            Round.byes.through.objects.filter(round__event=event)
+            .values("player_id")
+            .annotate(n=Count("id"))
+            .values_list("player_id", "n")
+        )
+        dealt_first = dict(
+            Seat.objects.filter(table__round__event=event, position=0)
+            .values("player_id")
+            .annotate(n=Count("id"))
+            .values_list("player_id", "n")
+        )
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        request = SeatingRequest(
+            players=players,
+            rounds=1,
+            method=method,
+            seed=seed,
+            history=seating_history(event) if last or event.league_id else {},
+            byes_so_far=byes_so_far,
+            dealt_first_so_far=dealt_first,
+            standings=_standings(event, players) if method == Event.Seating.SWISS else (),
+            time_limit=SEATING_TIME_LIMIT,
+        )
+        try:
+            plan = plan_seating(request)
+        except SeatingError as error:
+            raise EveningError(
+                _seating_message(error), code=error.code, params=error.params
+            ) from None
+        planned = plan.rounds[0]
+        rnd = Round.objects.create(
+            event=event,
+            number=(last.number + 1) if last else 1,
+            seating_seed=seed,
+            seating_explanation=list(plan.explanation),
+        )
+        rnd.byes.set(planned.byes)
+        for number, table_players in enumerate(planned.tables, start=1):
+            table = Table.objects.create(round=rnd, number=number)
+            Seat.objects.bulk_create(
+                [
+                    Seat(table=table, position=position, player_id=pid)
+                    for position, pid in enumerate(table_players)
+                ]
+            )
+            game_create(table=table)
+        if event.status == Event.Status.PLANNED:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status"])
+    return SeatedRound(rnd, list(plan.explanation))
+
+
+def _seating_message(error: SeatingError) -> str:
+    messages = {
+        "too_few_players": _("At least four players must be checked in (now %(count)s)."),
+        "too_many_players": _("Too many players: at most %(maximum)s."),
+    }
+    template = messages.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return template % error.params
+    except (KeyError, TypeError):
+        return error.message
+
+
+def _round_seats(rnd: Round) -> dict[int, Seat]:
+    return {
+        seat.pk: seat
+        for seat in Seat.objects.filter(table__round=rnd).select_related("player", "table")
+    }
+
+
+def seat_change(
+    *,
+    rnd: Round,
+    seat_id: int,
+    other_seat_id: int | None = None,
+    player_id: int | None = None,
+    by_user: Any = None,
+) -> list[Game]:
+    """Swap two seated players of a round, or put another checked-in player in a seat.
+
+    Works after play started: the seat's deals stay with the seat and are credited to
+    whoever sits there now. Each game touched gets its new player names, its stored
+    deals renamed (a new version, audited as "seat changed"), its scores rewritten by
+    the engine; the player who leaves a seat for someone not seated gets a bye, and the
+    newcomer loses theirs. All in one transaction.
+    """
+    _check_open(rnd.event)
+    if (other_seat_id is None) == (player_id is None):
+        raise EveningError(
+            _("Choose either another seat or a player to put in this seat."), code="swap_target"
+        )
+    with transaction.atomic():
+        seats = _round_seats(rnd)
+        seat = seats.get(seat_id)
+        if seat is None:
+            raise EveningError(_("This seat is not in this round."), code="unknown_seat")
+        games = {
+            g.table_id: g
+            for g in Game.objects.select_for_update().filter(table__round=rnd).order_by("pk")
+        }
+        new_player: dict[int, int] = {}  # seat id -> player id
+        byes_add: list[int] = []
+        byes_remove: list[int] = []
+        if other_seat_id is not None:
+            other = seats.get(other_seat_id)
+            if other is None:
+                raise EveningError(_("This seat is not in this round."), code="unknown_seat")
+            if other.pk == seat.pk:
+                raise EveningError(_("Choose two different seats."), code="same_seat")
+            new_player[seat.pk] = other.player_id
+            new_player[other.pk] = seat.player_id
+        else:
+            if any(s.player_id == player_id for s in seats.values()):
+                raise EveningError(
+                    _("This player is already seated in this round: swap the two seats instead."),
+                    code="already_seated",
+                )
+            present = EventPlayer.objects.filter(
+                event=rnd.event, player_id=player_id, active=True
+            ).exists()
+            if not present:
+                raise EveningError(
+                    _("Only a checked-in player can take a seat."), code="not_checked_in"
+                )
+            new_player[seat.pk] = player_id
+            byes_add.append(seat.player_id)
+            byes_remove.append(player_id)
+
+        names = dict(
+            Player.objects.filter(pk__in=set(new_player.values())).values_list("pk", "name")
+        )
+        touched_tables = sorted({seats[sid].table_id for sid in new_player})
+        for table_id in touched_tables:
+            table_seats = sorted(
+                (s for s in seats.values() if s.table_id == table_id), key=lambda s: s.position
+            )
+            # Delete and recreate: a swap inside one table would break the unique
+            # (table, player) constraint halfway through row-by-row updates.
+            Seat.objects.filter(table_id=table_id).delete()
+            Seat.objects.bulk_create(
+                [
+                    Seat(
+                        table_id=table_id,
+                        position=s.position,
+                        player_id=new_player.get(s.pk, s.player_id),
+                    )
+                    for s in table_seats
+                ]
+            )
+            game = games.get(table_id)
+            if game is not None:
+                seat_names = [
+                    names[new_player[s.pk]] if s.pk in new_player else s.player.name
+                    for s in table_seats
+                ]
+                _rename_game(game, seat_names, by_user=by_user)
+        if byes_remove:
+            rnd.byes.remove(*byes_remove)
+        if byes_add:
+            rnd.byes.add(*byes_add)
+        changed = [games[t] for t in touched_tables if t in games]
+        _announce([g for g in changed if g.deals_count], rnd.event_id)
+    return changed
+
+
+def _rename_game(game: Game, seat_names: list[str], *, by_user: Any) -> None:
+    old = list(game.player_names)
+    new = unique_names(seat_names)
+    mapping = {a: b for a, b in zip(old, new, strict=True) if a != b}
+    game.player_names = new
+    game.save(update_fields=["player_names", "updated_at"])
+    deals = list(game.deals.order_by("number"))
+    if not deals:
+        GameScore.objects.filter(game=game).delete()
+        return
+    seat_players = dict(
+        zip(
+            new,
+            Seat.objects.filter(table_id=game.table_id)
+            .order_by("position")
+            .values_list("player_id", flat=True),
+            strict=True,
+        )
+    )
+    reason = ", ".join(f"{a} → {b}" for a, b in mapping.items())[:200]
+    revisions = []
+    for deal in deals:
+        before = deal.data
+        deal.data = rename_in_deal(before, mapping) if mapping else before
+        deal.dealer_id = seat_players[deal.data["dealer"]]
+        deal.version += 1
+        Deal.objects.filter(pk=deal.pk).update(
+            data=deal.data, dealer_id=deal.dealer_id, version=deal.version
+        )
+        revisions.append(
+            DealRevision(
+                game=game,
+                deal=deal,
+                number=deal.number,
+                version=deal.version,
+                action=DealRevision.Action.RESEATED,
+                before=before,
+                after=deal.data,
+                by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+                reason=reason,
+            )
+        )
+    DealRevision.objects.bulk_create(revisions)
+    record = {"ruleset": game.ruleset, "players": new, "deals": [d.data for d in deals]}
+    problems = engine.validate_game(record)
+    if problems:  # a rename is a permutation of names: the engine must agree as before
+        raise EveningError(problems[0].message, code="seat_change_invalid")
+    _write_scores(game, engine.score_game(record), deals)
+
+
+def _announce(games: list[Game], event_id: int) -> None:
+    game_ids = [g.pk for g in games]
+    transaction.on_commit(
+        lambda: deals_changed.send(sender=Game, game_ids=game_ids, event_ids=[event_id])
+    )
+
+
+def _unfinished(games) -> list[Game]:
+    return [g for g in games if g.status != Game.Status.COMPLETE]
+
+
+def round_close(*, rnd: Round, force: bool = False) -> Round:
+    """Close a round; refused while a game is unfinished unless the organiser confirms."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+        if rnd.status == Round.Status.CLOSED:
+            return rnd
+        unfinished = _unfinished(Game.objects.filter(table__round=rnd).select_related("table"))
+        if unfinished and not force:
+            raise EveningError(
+                _(
+                    "%(count)s table(s) have not finished (table %(tables)s). "
+                    "Tick the confirmation to close the round anyway."
+                )
+                % {
+                    "count": len(unfinished),
+                    "tables": ", ".join(str(g.table.number) for g in unfinished),
+                },
+                code="games_unfinished",
+                params={"tables": [g.table.number for g in unfinished]},
+            )
+        rnd.status = Round.Status.CLOSED
+        rnd.save(update_fields=["status"])
+        _announce([], rnd.event_id)
+    return rnd
+
+
+def event_close(*, event: Event, force: bool = False) -> Event:
+    """Close the evening and its open rounds; refused while a game is unfinished unless
+    the organiser confirms. Standings are recomputed after commit."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.CLOSED:
+            return event
+        unfinished = _unfinished(
+            Game.objects.filter(table__round__event=event).select_related("table__round")
+        )
+        if unfinished and not force:
+            raise EveningError(
+                _(
+                    "%(count)s game(s) have not finished (%(tables)s). "
+                    "Tick the confirmation to close the event anyway."
+                )
+                % {
+                    "count": len(unfinished),
+                    "tables": ", ".join(
+                        _("round %(round)s table %(table)s")
+                        % {"round": g.table.round.number, "table": g.table.number}
+                        for g in unfinished
+                    ),
+                },
+                code="games_unfinished",
+                params={"games": [g.pk for g in unfinished]},
+            )
+        event.rounds.filter(status=Round.Status.OPEN).update(status=Round.Status.CLOSED)
+        event.status = Event.Status.CLOSED
+        event.save(update_fields=["status"])
+        game_ids = list(Game.objects.filter(table__round__event=event).values_list("pk", flat=True))
+        transaction.on_commit(
+            lambda: deals_changed.send(sender=Event, game_ids=game_ids, event_ids=[event.pk])
+        )
+    return event
+
+
+def event_progress(event: Event) -> dict[str, int]:
+    """Counts for the dashboard: games, finished games, deals entered, pending deals."""
+    games = Game.objects.filter(table__round__event=event).aggregate(
+        games=Count("pk"),
+        complete=Count("pk", filter=Q(status=Game.Status.COMPLETE)),
+        deals=Sum("deals_count"),
+        target=Sum("deals_target"),
+    )
+    games["attention"] = Deal.objects.filter(
+        game__table__round__event=event,
+        status__in=[Deal.Status.PENDING, Deal.Status.DISPUTED],
+    ).count()
+    return {k: v or 0 for k, v in games.items()}
+
+
+def default_event_name(now: datetime | None = None) -> str:
+    now = timezone.localtime(now or timezone.now())
+    return _("Evening of %(date)s") % {"date": now.strftime("%Y-%m-%d")}

@@ -1,0 +1,113 @@
+"""Forms of the organiser's evening pages: event, check-in, guest, seating, swaps, corrections."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, League
+from games.models import Event
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    kind = forms.ChoiceField(
+        label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.EVENING
+    )
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    league = forms.ModelChoiceField(
+        label=_("League"),
+        queryset=League.objects.none(),
+        required=False,
+        empty_label=_("no league (the club's rules)"),
+        help_text=_("The event keeps a copy of the league's (or the club's) rules."),
+    )
+    seating_method = forms.ChoiceField(
+        label=_("Seating"), choices=Event.Seating.choices, initial=Event.Seating.MIX
+    )
+    turns_per_round = forms.TypedChoiceField(
+        label=_("Each round plays"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[
+            ("", _("a whole game (every player deals)")),
+            (1, _("one dealer turn")),
+            (2, _("two dealer turns")),
+            (3, _("three dealer turns")),
+        ],
+    )
+    planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=1)
+    published = forms.BooleanField(label=_("Public"), required=False, initial=True)
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = League.objects.filter(club=club)
+        self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
+
+
+class CheckinForm(forms.Form):
+    players = forms.TypedMultipleChoiceField(
+        label=_("Players present"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    guest = forms.CharField(
+        label=_("Guest's name"),
+        max_length=80,
+        required=False,
+        help_text=_("Someone who is not a player of the club yet: added and checked in."),
+    )
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = choices
+
+
+class GuestForm(forms.Form):
+    name = forms.CharField(label=_("Guest's name"), max_length=80)
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Seating"),
+        choices=[
+            (Event.Seating.MIX, Event.Seating.MIX.label),
+            (Event.Seating.SWISS, Event.Seating.SWISS.label),
+            (Event.Seating.RANDOM, Event.Seating.RANDOM.label),
+        ],
+        help_text=_("To seat players yourself, seat at random and then swap seats."),
+    )
+
+
+class CloseForm(forms.Form):
+    force = forms.BooleanField(
+        label=_("Close even though some games are not finished"), required=False
+    )
+
+
+class DealCorrectForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    data = forms.CharField(
+        label=_("Deal"),
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        help_text=_("The deal as JSON (dealer, contract, doubles, result)."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def clean_data(self) -> Any:
+        try:
+            return json.loads(self.cleaned_data["data"])
+        except ValueError as error:
+            raise forms.ValidationError(
+                _("This is not valid JSON: %(error)s") % {"error": error}
+            ) from None

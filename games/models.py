@@ -1,0 +1,304 @@
+"""Events (evenings, tournaments), rounds, tables, seats, games, deals and their history."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, League, Player
+
+
+def new_table_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        EVENING = "evening", _("evening")
+        TOURNAMENT = "tournament", _("tournament")
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        RUNNING = "running", _("running")
+        CLOSED = "closed", _("closed")
+
+    class Seating(models.TextChoices):
+        MIX = "mix", _("mix (fewest repeat meetings)")
+        SWISS = "swiss", _("by standings (Swiss)")
+        RANDOM = "random", _("random")
+        FIXED = "fixed", _("fixed by the organiser")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    league = models.ForeignKey(
+        League, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.EVENING)
+    starts_at = models.DateTimeField(_("starts at"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.PLANNED
+    )
+    published = models.BooleanField(_("public"), default=True)
+    # Frozen when the event is created: later changes to the club or league never
+    # rescore an event.
+    ruleset = models.JSONField(_("rules"))
+    seating_method = models.CharField(
+        _("seating"), max_length=16, choices=Seating.choices, default=Seating.MIX
+    )
+    # How many dealer turns a round plays; None: a whole game (4 turns).
+    turns_per_round = models.PositiveSmallIntegerField(
+        _("dealer turns per round"), null=True, blank=True
+    )
+    planned_rounds = models.PositiveSmallIntegerField(_("rounds"), default=1)
+    ranking = models.JSONField(_("ranking"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at", "id"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventPlayer(models.Model):
+    """A player checked in at an event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+    active = models.BooleanField(_("present"), default=True)
+
+    class Meta:
+        ordering = ["event", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="eventplayer_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    seating_seed = models.BigIntegerField(default=0)
+    # What the seating module said about this round (repeat meetings and why).
+    seating_explanation = models.JSONField(default=list, blank=True)
+    byes = models.ManyToManyField(Player, blank=True, related_name="byes")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} – {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    # The secret in the table card's QR code: lets a phone write to this table's game only.
+    key = models.CharField(max_length=40, unique=True, default=new_table_key)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0..3 clockwise; 0 deals first
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
+            models.CheckConstraint(condition=models.Q(position__lte=3), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.position}: {self.player}"
+
+
+class Game(models.Model):
+    class Kind(models.TextChoices):
+        BARBU = "barbu", _("Barbu")
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        COMPLETE = "complete", _("complete")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.BARBU)
+    # Frozen copy: {"preset": ..., "options": {...}}.
+    ruleset = models.JSONField()
+    # Player names as the game record uses them, in seat order (unique within the game).
+    player_names = models.JSONField()
+    deals_target = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True
+    )
+    deals_count = models.PositiveSmallIntegerField(default=0)
+    # The engine's totals for the game so far {name: points}, kept for fast lists.
+    totals = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table"]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk}"
+
+
+class GameScore(models.Model):
+    """A player's result in one game: derived from the deals, rewritten at each deal."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_scores")
+    seat = models.PositiveSmallIntegerField()
+    total = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    place = models.DecimalField(max_digits=3, decimal_places=1, default=1)  # 1..4, shared
+    deals = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="gamescore_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.player}: {self.total}"
+
+
+class Deal(models.Model):
+    class Status(models.TextChoices):
+        CONFIRMED = "confirmed", _("confirmed")
+        PENDING = "pending", _("waiting for confirmation")
+        DISPUTED = "disputed", _("disputed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    contract = models.CharField(max_length=16, db_index=True)
+    # The deal as in shared/rules/FORMAT.md, normalised by the engine.
+    data = models.JSONField()
+    # The engine's scores of this deal: {"raw": {...}, "doubles": {...}, "score": {...}}.
+    scores = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.CONFIRMED)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Who entered it at the table ("table 3, seat of Anna"), when not a login.
+    entered_from = models.CharField(max_length=80, blank=True)
+    confirmed_from = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.number}"
+
+
+class DealScore(models.Model):
+    """One player's points in one deal: the rows standings and statistics aggregate."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="player_scores")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_scores")
+    contract = models.CharField(max_length=16)
+    is_dealer = models.BooleanField(default=False)
+    raw = models.IntegerField()
+    doubles = models.IntegerField()
+    score = models.IntegerField()
+    took_king = models.BooleanField(default=False)
+    doubles_won = models.PositiveSmallIntegerField(default=0)
+    doubles_lost = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "player"], name="dealscore_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "contract"])]
+
+    def __str__(self) -> str:
+        return f"{self.deal} {self.player}: {self.score}"
+
+
+class DealRevision(models.Model):
+    """The audit trail: every version of every deal, with who did what and when."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        CORRECTED = "corrected", _("corrected")
+        DELETED = "deleted", _("deleted")
+        # The organiser changed who sits where: the deal's player names were rewritten.
+        RESEATED = "reseated", _("seat changed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    deal = models.ForeignKey(
+        Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions"
+    )
+    number = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=16, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_label = models.CharField(max_length=80, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number", "version", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.number} v{self.version} {self.action}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a request sent with an Idempotency-Key, replayed on retries."""
+
+    scope = models.CharField(max_length=80)  # e.g. "game:12"
+    key = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

@@ -1,0 +1,481 @@
+"""Writes of games and deals: submission from the tables, confirmation, corrections.
+
+Every function here owns its transaction: the game row is locked first, the whole game
+is validated by the engine, and the deal, its per-player rows, the game's scores and the
+audit trail are written together or not at all. Standings are queued after commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.errors import (
+    DealConflict,
+    DealRejected,
+    EntryError,
+    GameClosed,
+    IdempotencyMismatch,
+    StaleVersion,
+)
+from games.models import (
+    Deal,
+    DealRevision,
+    DealScore,
+    Game,
+    GameScore,
+    IdempotencyRecord,
+    Table,
+)
+from games.selectors import game_record, seat_players
+from games.signals import deals_changed
+from scoring import engine
+from scoring.messages import problem_message
+
+PLAYER_FIELDS = ("dealer", "king_of_hearts", "twelfth", "thirteenth")
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The answer to a deal submission, as the API and the entry page show it."""
+
+    deal: Deal
+    created: bool
+    body: dict[str, Any]
+    status_code: int
+
+
+def request_fingerprint(payload: Any) -> str:
+    return hashlib.sha256(
+        json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str).encode()
+    ).hexdigest()
+
+
+def _problems(problems: list[engine.Problem]) -> list[dict]:
+    # The engine speaks English; its message is shown in the user's language.
+    return [{**p.as_dict(), "message": problem_message(p)} for p in problems]
+
+
+def _split_number(deal: Any) -> tuple[Any, int | None]:
+    """The deal without its optional "number" key, and that number."""
+    if not isinstance(deal, dict) or "number" not in deal:
+        return deal, None
+    deal = dict(deal)
+    number = deal.pop("number")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise DealRejected(
+            _("number must be a positive whole number"),
+            problems=[
+                {
+                    "deal": None,
+                    "field": "number",
+                    "code": "invalid_number",
+                    "params": {},
+                    "message": _("number must be a positive whole number"),
+                }
+            ],
+        )
+    return deal, number
+
+
+def deal_answer(
+    game: Game, deal: Deal, scores: dict | None = None, record: dict | None = None
+) -> dict[str, Any]:
+    """The JSON a table gets for a stored deal: its scores, the game's totals, what is next."""
+    if record is None:
+        record = game_record(game)
+    if scores is None:
+        scores = engine.score_game(record)
+    return {
+        "game": game.pk,
+        "number": deal.number,
+        "version": deal.version,
+        "status": deal.status,
+        "deal": deal.data,
+        "scores": deal.scores,
+        "totals": scores["totals"],
+        "complete": game.status == Game.Status.COMPLETE,
+        "next": engine.game_state(record)["next"] if game.status != Game.Status.COMPLETE else None,
+    }
+
+
+def _write_scores(game: Game, scores: dict, deals: list[Deal]) -> None:
+    """Rewrite the derived rows of these deals and of the game from the engine's scores."""
+    players = seat_players(game)
+    by_name = dict(zip(game.player_names, players, strict=True))
+    DealScore.objects.filter(deal__in=deals).delete()
+    rows = []
+    for deal in deals:
+        sheet = scores["deals"][deal.number - 1]
+        deal.scores = {k: sheet[k] for k in ("raw", "doubles", "score")}
+        won, lost = _doubles_won_lost(deal.data, sheet["raw"])
+        king = deal.data.get("result", {}).get("king_of_hearts")
+        for name, player in by_name.items():
+            rows.append(
+                DealScore(
+                    deal=deal,
+                    game=game,
+                    player=player,
+                    contract=deal.contract,
+                    is_dealer=deal.data["dealer"] == name,
+                    raw=sheet["raw"][name],
+                    doubles=sheet["doubles"][name],
+                    score=sheet["score"][name],
+                    took_king=deal.contract == "barbu" and king == name,
+                    doubles_won=won.get(name, 0),
+                    doubles_lost=lost.get(name, 0),
+                )
+            )
+        Deal.objects.filter(pk=deal.pk).update(scores=deal.scores)
+    DealScore.objects.bulk_create(rows)
+
+    totals = scores["totals"]
+    places = _shared_places(totals)
+    game.totals = totals
+    game.deals_count = len(scores["deals"])
+    game.status = (
+        Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
+    )
+    game.save(update_fields=["totals", "deals_count", "status", "updated_at"])
+    for seat, (name, player) in enumerate(by_name.items()):
+        GameScore.objects.update_or_create(
+            game=game,
+            seat=seat,
+            defaults={
+                "player": player,
+                "total": Decimal(str(totals[name])),
+                "place": Decimal(str(places[name])),
+                "deals": game.deals_count,
+            },
+        )
+
+
+def _shared_places(totals: dict[str, float]) -> dict[str, float]:
+    """Place 1..4 by total; tied players share the average of the places they occupy."""
+    places = {}
+    for name, total in totals.items():
+        above = sum(1 for other in totals.values() if other > total)
+        tied = sum(1 for other in totals.values() if other == total)
+        places[name] = above + (tied + 1) / 2
+    return places
+
+
+def _doubles_won_lost(data: dict, raw: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    """How many doubles each player won and lost in this deal (mutual doubles count once)."""
+    won: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    seen = set()
+    for double in data.get("doubles") or []:
+        pair = frozenset((double["by"], double["against"]))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        a, b = double["by"], double["against"]
+        d = raw[a] - raw[b]
+        if d > 0:
+            won[a] = won.get(a, 0) + 1
+            lost[b] = lost.get(b, 0) + 1
+        elif d < 0:
+            won[b] = won.get(b, 0) + 1
+            lost[a] = lost.get(a, 0) + 1
+    return won, lost
+
+
+def _announce(game: Game) -> None:
+    event_id = game.table.round.event_id
+    transaction.on_commit(
+        lambda: deals_changed.send(sender=Game, game_ids=[game.pk], event_ids=[event_id])
+    )
+
+
+def _lock_game(game_id: int) -> Game:
+    try:
+        return (
+            Game.objects.select_for_update().select_related("table__round__event").get(pk=game_id)
+        )
+    except Game.DoesNotExist:
+        raise EntryError(_("This game does not exist."), code="not_found") from None
+
+
+def deal_submit(
+    *,
+    game_id: int,
+    deal: Any,
+    by_user: Any = None,
+    by_label: str = "",
+    idempotency_key: str | None = None,
+    needs_confirmation: bool = False,
+) -> Submission:
+    """Store the next deal of a game, entered at the table or sent through the API.
+
+    `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
+    believes it is entering: a second phone sending the same deal is then told so).
+    """
+    fingerprint = request_fingerprint(deal)
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        scope = f"game:{game.pk}:deals"
+        if idempotency_key:
+            earlier = IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.request_hash != fingerprint:
+                    raise IdempotencyMismatch(
+                        _("This Idempotency-Key was already used for a different deal."),
+                    )
+                stored = Deal.objects.get(game=game, number=earlier.body["number"])
+                return Submission(stored, False, earlier.body, earlier.status_code)
+
+        content, number = _split_number(deal)
+        stored_deals = list(game.deals.order_by("number"))
+        if number is not None and number <= len(stored_deals):
+            existing = stored_deals[number - 1]
+            return _same_or_conflict(game, existing, content)
+        if number is not None and number > len(stored_deals) + 1:
+            raise DealRejected(
+                _("Deal %(number)s cannot be entered before deal %(expected)s.")
+                % {"number": number, "expected": len(stored_deals) + 1},
+                code="deal_out_of_order",
+                params={"number": number, "expected": len(stored_deals) + 1},
+            )
+        if game.status == Game.Status.COMPLETE or len(stored_deals) >= game.deals_target:
+            raise GameClosed(
+                _("This game is complete: no more deals can be entered."),
+                params={"deals": len(stored_deals)},
+            )
+        if stored_deals and isinstance(content, dict):
+            last = stored_deals[-1]
+            if _normalised(game, content) == last.data:
+                raise DealConflict(
+                    _("This deal is already stored as deal %(number)s.") % {"number": last.number},
+                    params={"number": last.number},
+                    extra={"stored": _stored(last)},
+                )
+
+        record = game_record(game, stored_deals)
+        record["deals"].append(content)
+        problems = engine.validate_game(record)
+        if problems:
+            raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
+        scores = engine.score_game(record)
+
+        new_number = len(stored_deals) + 1
+        data = _normalised(game, content)
+        players = dict(zip(game.player_names, seat_players(game), strict=True))
+        stored = Deal.objects.create(
+            game=game,
+            number=new_number,
+            dealer=players[data["dealer"]],
+            contract=data["contract"],
+            data=data,
+            status=Deal.Status.PENDING if needs_confirmation else Deal.Status.CONFIRMED,
+            entered_by=by_user if getattr(by_user, "is_authenticated", False) else None,
+            entered_from=by_label[:80],
+        )
+        _write_scores(game, scores, [stored])
+        DealRevision.objects.create(
+            game=game,
+            deal=stored,
+            number=new_number,
+            version=1,
+            action=DealRevision.Action.ENTERED,
+            after=data,
+            by_user=stored.entered_by,
+            by_label=by_label[:80],
+        )
+        record["deals"][-1] = data
+        body = deal_answer(game, stored, scores, record)
+        if idempotency_key:
+            IdempotencyRecord.objects.create(
+                scope=scope,
+                key=idempotency_key[:200],
+                request_hash=fingerprint,
+                status_code=201,
+                body=body,
+            )
+        _announce(game)
+    return Submission(stored, True, body, 201)
+
+
+def _normalised(game: Game, content: dict) -> dict:
+    return engine.normalise_deal(content, list(game.player_names))
+
+
+def _stored(deal: Deal) -> dict:
+    return {
+        "number": deal.number,
+        "version": deal.version,
+        "status": deal.status,
+        "deal": deal.data,
+        "scores": deal.scores,
+    }
+
+
+def _same_or_conflict(game: Game, existing: Deal, content: Any) -> Submission:
+    try:
+        same = isinstance(content, dict) and _normalised(game, content) == existing.data
+    except Exception:  # a malformed deal is simply not the same deal
+        same = False
+    if same:
+        return Submission(existing, False, deal_answer(game, existing), 200)
+    raise DealConflict(
+        _("Deal %(number)s is already stored with other content; ask the organiser to correct it.")
+        % {"number": existing.number},
+        params={"number": existing.number},
+        extra={"stored": _stored(existing)},
+    )
+
+
+def deal_confirm(*, deal_id: int, agree: bool, by_label: str = "", by_user: Any = None) -> Deal:
+    """A player at another seat accepts a pending deal, or disputes it for the organiser."""
+    with transaction.atomic():
+        deal = Deal.objects.select_related("game").get(pk=deal_id)
+        game = _lock_game(deal.game_id)
+        deal.refresh_from_db()
+        if deal.status == Deal.Status.CONFIRMED:
+            raise EntryError(_("This deal is already confirmed."), code="already_confirmed")
+        if agree and by_label and by_label == deal.entered_from:
+            raise EntryError(
+                _("A deal must be confirmed from another seat than the one that entered it."),
+                code="confirm_same_seat",
+            )
+        deal.status = Deal.Status.CONFIRMED if agree else Deal.Status.DISPUTED
+        deal.confirmed_from = by_label[:80]
+        deal.save(update_fields=["status", "confirmed_from", "updated_at"])
+        DealRevision.objects.create(
+            game=game,
+            deal=deal,
+            number=deal.number,
+            version=deal.version,
+            action=DealRevision.Action.CONFIRMED if agree else DealRevision.Action.DISPUTED,
+            after=deal.data,
+            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+            by_label=by_label[:80],
+        )
+        _announce(game)
+    return deal
+
+
+def deal_correct(
+    *,
+    deal_id: int,
+    data: Any,
+    by_user: Any,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Deal:
+    """An organiser's correction of a stored deal: versioned, audited, the game revalidated.
+
+    A correction that makes any deal of the game invalid (a later one included) is refused.
+    """
+    with transaction.atomic():
+        try:
+            deal = Deal.objects.get(pk=deal_id)
+        except Deal.DoesNotExist:
+            raise EntryError(_("This deal does not exist."), code="not_found") from None
+        game = _lock_game(deal.game_id)
+        deal.refresh_from_db()
+        if expected_version is not None and expected_version != deal.version:
+            raise StaleVersion(
+                _(
+                    "Deal %(number)s was changed meanwhile (now version %(version)s); "
+                    "reload it and correct again."
+                )
+                % {"number": deal.number, "version": deal.version},
+                params={"version": deal.version, "expected": expected_version},
+                extra={"stored": _stored(deal)},
+            )
+        content, _number = _split_number(data)
+        deals = list(game.deals.order_by("number"))
+        record = game_record(game, deals)
+        record["deals"][deal.number - 1] = content
+        problems = engine.validate_game(record)
+        if problems:
+            raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
+        scores = engine.score_game(record)
+        before = deal.data
+        after = _normalised(game, content)
+        if after == before:
+            return deal
+        players = dict(zip(game.player_names, seat_players(game), strict=True))
+        deal.data = after
+        deal.contract = after["contract"]
+        deal.dealer = players[after["dealer"]]
+        deal.version += 1
+        deal.status = Deal.Status.CONFIRMED
+        deal.save()
+        _write_scores(game, scores, [deal])
+        DealRevision.objects.create(
+            game=game,
+            deal=deal,
+            number=deal.number,
+            version=deal.version,
+            action=DealRevision.Action.CORRECTED,
+            before=before,
+            after=after,
+            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+            reason=reason[:200],
+        )
+        _announce(game)
+    return deal
+
+
+def rename_in_deal(data: dict, mapping: dict[str, str]) -> dict:
+    """The deal with player names replaced (a seat taken over by another player)."""
+
+    def name(value: Any) -> Any:
+        return mapping.get(value, value) if isinstance(value, str) else value
+
+    out = json.loads(json.dumps(data))
+    for key in ("dealer",):
+        out[key] = name(out.get(key))
+    for double in out.get("doubles") or []:
+        double["by"] = name(double.get("by"))
+        double["against"] = name(double.get("against"))
+    result = out.get("result") or {}
+    for key in PLAYER_FIELDS:
+        if key in result:
+            result[key] = name(result[key])
+    for key in ("hearts", "queens", "tricks"):
+        if isinstance(result.get(key), dict):
+            result[key] = {name(k): v for k, v in result[key].items()}
+    if isinstance(result.get("order"), list):
+        result["order"] = [name(v) for v in result["order"]]
+    return out
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Names for a game record: as entered, with a number added where two are the same."""
+    out: list[str] = []
+    for name in names:
+        label, n = name.strip() or "?", 1
+        while label in out:
+            n += 1
+            label = f"{name.strip()} ({n})"
+        out.append(label)
+    return out
+
+
+def game_create(*, table: Table, turns: int | None = None) -> Game:
+    """The game of a seated table, with the event's ruleset frozen in it."""
+    event = table.round.event
+    ruleset = engine.ruleset_from_json(event.ruleset)
+    turns = turns or event.turns_per_round or 4
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if len(seats) != 4:
+        raise EntryError(
+            _("A table needs exactly four players."),
+            code="table_not_full",
+            params={"players": len(seats)},
+        )
+    return Game.objects.create(
+        table=table,
+        ruleset=engine.ruleset_to_json(ruleset),
+        player_names=unique_names([seat.player.name for seat in seats]),
+        deals_target=min(turns, 4) * ruleset.deals_per_turn,
+    )

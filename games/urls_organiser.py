@@ -1,0 +1,27 @@
+"""The organiser's evening pages, under /manage/<club slug>/ (club pages are in clubs.urls)."""
+
+from django.urls import path
+
+from games import views_organiser as views
+
+E = "manage/<slug:slug>/events/<int:event_id>/"
+R = E + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("manage/<slug:slug>/events/new/", views.event_create, name="event-create"),
+    path(E, views.event_dashboard, name="event-dashboard"),
+    path(E + "checkin/", views.event_checkin, name="event-checkin"),
+    path(E + "guest/", views.event_guest, name="event-guest"),
+    path(E + "seat/", views.round_seat, name="round-seat"),
+    path(E + "close/", views.event_close, name="event-close"),
+    path(R, views.round_detail, name="round-detail"),
+    path(R + "swap/", views.seat_swap, name="seat-swap"),
+    path(R + "cards/", views.table_cards, name="table-cards"),
+    path(R + "close/", views.round_close, name="round-close"),
+    path("manage/<slug:slug>/games/<int:game_id>/", views.game_deals, name="game-deals"),
+    path(
+        "manage/<slug:slug>/deals/<int:deal_id>/correct/",
+        views.deal_correct_view,
+        name="deal-correct",
+    ),
+]

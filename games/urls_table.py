@@ -1,0 +1,17 @@
+"""The table-side entry pages (a phone at the table, opened from the table card's QR code)."""
+
+from django.urls import path
+
+from games import views_table
+
+urlpatterns = [
+    path("t/<str:key>/", views_table.table_entry, name="table-entry"),
+    path("t/<str:key>/deal/", views_table.table_deal, name="table-deal"),
+    path("t/<str:key>/seat/", views_table.table_seat, name="table-seat"),
+    path(
+        "t/<str:key>/deals/<int:number>/confirm/",
+        views_table.table_confirm,
+        name="table-confirm",
+    ),
+    path("t/<str:key>/state/", views_table.table_state, name="table-state"),
+]

@@ -1,0 +1,366 @@
+"""The organiser's evening pages: create, check in, seat, swap, table cards, corrections, close.
+
+Thin: each view checks the form, calls one service of games.evenings or games.services,
+and shows its error as a form error. Every page is for the club's organisers only
+(clubs.views.organiser_required).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club, Player
+from clubs.views import describe, organiser_required
+from games import cards, evenings
+from games.errors import EntryError
+from games.forms import CheckinForm, CloseForm, DealCorrectForm, EventForm, GuestForm, SeatForm
+from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
+from games.services import deal_correct
+from scoring.messages import translate_problems
+
+
+def _event(club: Club, event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("league"), club=club, pk=event_id)
+
+
+def _round(event: Event, number: int) -> Round:
+    rnd = get_object_or_404(Round, event=event, number=number)
+    rnd.event = event
+    return rnd
+
+
+def _tables(rounds_qs):
+    """Rounds with their tables, games, seats and byes in a fixed number of queries."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    tables = Prefetch(
+        "tables",
+        queryset=Table.objects.select_related("game")
+        .annotate(
+            attention=Count(
+                "game__deals",
+                filter=Q(game__deals__status__in=[Deal.Status.PENDING, Deal.Status.DISPUTED]),
+            )
+        )
+        .prefetch_related(seats)
+        .order_by("number"),
+    )
+    return rounds_qs.prefetch_related(
+        tables, Prefetch("byes", queryset=Player.objects.order_by("name"))
+    )
+
+
+@organiser_required
+def event_create(request: HttpRequest, club: Club) -> HttpResponse:
+    form = EventForm(
+        request.POST or None, club=club, initial={"name": evenings.default_event_name()}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = evenings.event_create(club=club, **form.cleaned_data)
+        except evenings.EveningError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("%(name)s created.") % {"name": event.name})
+            return redirect("event-checkin", slug=club.slug, event_id=event.pk)
+    return render(request, "games/organiser/event_form.html", {"club": club, "form": form})
+
+
+@organiser_required
+def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rounds = list(_tables(event.rounds.order_by("number")))
+    context = {
+        "club": club,
+        "event": event,
+        "rounds": rounds,
+        "progress": evenings.event_progress(event),
+        "present": EventPlayer.objects.filter(event=event, active=True).count(),
+        "rules": describe(event.ruleset),
+        "close_form": CloseForm(),
+        "seat_form": SeatForm(),
+        "open_round": next((r for r in rounds if r.status == Round.Status.OPEN), None),
+    }
+    if request.htmx:
+        return render(request, "games/organiser/_rounds.html", context)
+    return render(request, "games/organiser/event.html", context)
+
+
+@organiser_required
+def event_checkin(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    players = list(
+        Player.objects.filter(memberships__club=club, merged_into__isnull=True)
+        .order_by("name", "id")
+        .values_list("pk", "name")
+    )
+    present = set(
+        EventPlayer.objects.filter(event=event, active=True).values_list("player_id", flat=True)
+    )
+    form = CheckinForm(request.POST or None, choices=players, initial={"players": sorted(present)})
+    if request.method == "POST" and form.is_valid():
+        # One form: the ticks are saved, and a guest's name (if written) is added too, so
+        # adding a guest never loses ticks not yet saved.
+        guest_name = form.cleaned_data["guest"].strip()
+        try:
+            with transaction.atomic():
+                entries = evenings.checkin_set(event=event, player_ids=form.cleaned_data["players"])
+                if guest_name:
+                    evenings.guest_add(event=event, name=guest_name)
+        except evenings.EveningError as error:
+            form.add_error(None, error.message)
+        else:
+            count = len(entries) + (1 if guest_name else 0)
+            messages.success(request, _("%(count)s players present.") % {"count": count})
+            if "add_guest" in request.POST:
+                return redirect("event-checkin", slug=club.slug, event_id=event.pk)
+            return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+    return render(
+        request,
+        "games/organiser/checkin.html",
+        {
+            "club": club,
+            "event": event,
+            "form": form,
+            "present_count": len(present),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def event_guest(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    form = GuestForm(request.POST)
+    if form.is_valid():
+        try:
+            guest = evenings.guest_add(event=event, name=form.cleaned_data["name"])
+        except evenings.EveningError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, _("%(name)s is checked in as a guest.") % {"name": guest.name}
+            )
+    else:
+        messages.error(request, _("Write the guest's name."))
+    return redirect("event-checkin", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    form = SeatForm(request.POST)
+    method = form.cleaned_data["method"] if form.is_valid() else None
+    try:
+        seated = evenings.round_seat(event=event, method=method)
+    except evenings.EveningError as error:
+        messages.error(request, error.message)
+        return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+    messages.success(request, _("Round %(number)s is seated.") % {"number": seated.round.number})
+    return redirect("round-detail", slug=club.slug, event_id=event.pk, number=seated.round.number)
+
+
+def _swap_choices(rnd: Round, tables: list[Table]) -> list[tuple[str, str]]:
+    choices = [
+        (
+            f"seat:{seat.pk}",
+            _("table %(table)s seat %(seat)s: %(name)s")
+            % {"table": table.number, "seat": seat.position + 1, "name": seat.player.name},
+        )
+        for table in tables
+        for seat in table.seats.all()
+    ]
+    seated = {seat.player_id for table in tables for seat in table.seats.all()}
+    for entry in (
+        EventPlayer.objects.filter(event_id=rnd.event_id, active=True)
+        .exclude(player_id__in=seated)
+        .select_related("player")
+        .order_by("player__name")
+    ):
+        choices.append(
+            (f"player:{entry.player_id}", _("not seated: %(name)s") % {"name": entry.player.name})
+        )
+    return choices
+
+
+@organiser_required
+def round_detail(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = _tables(Round.objects.filter(pk=_round(event, number).pk)).get()
+    rnd.event = event
+    tables = list(rnd.tables.all())
+    return render(
+        request,
+        "games/organiser/round.html",
+        {
+            "club": club,
+            "event": event,
+            "round": rnd,
+            "tables": tables,
+            "swap_choices": _swap_choices(rnd, tables),
+            "close_form": CloseForm(),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def seat_swap(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = _round(event, number)
+    target = request.POST.get("target", "")
+    kind, _sep, pk = target.partition(":")
+    seat = request.POST.get("seat", "")
+    if not seat.isdigit() or kind not in ("seat", "player") or not pk.isdigit():
+        messages.error(request, _("Choose a seat and who should sit there."))
+    else:
+        try:
+            evenings.seat_change(
+                rnd=rnd,
+                seat_id=int(seat),
+                other_seat_id=int(pk) if kind == "seat" else None,
+                player_id=int(pk) if kind == "player" else None,
+                by_user=request.user,
+            )
+        except evenings.EveningError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Seats changed."))
+    return redirect("round-detail", slug=club.slug, event_id=event.pk, number=rnd.number)
+
+
+@organiser_required
+def table_cards(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = _tables(Round.objects.filter(pk=_round(event, number).pk)).get()
+    tables = list(rnd.tables.all())
+    for table in tables:
+        table.entry_url = cards.table_entry_url(request, table.key)
+        table.qr = cards.qr_svg(table.entry_url)
+    return render(
+        request,
+        "games/organiser/cards.html",
+        {"club": club, "event": event, "round": rnd, "tables": tables},
+    )
+
+
+@organiser_required
+@require_POST
+def round_close(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = _round(event, number)
+    form = CloseForm(request.POST)
+    form.is_valid()
+    try:
+        evenings.round_close(rnd=rnd, force=form.cleaned_data.get("force", False))
+    except evenings.EveningError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)s is closed.") % {"number": rnd.number})
+    return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def event_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    form = CloseForm(request.POST)
+    form.is_valid()
+    try:
+        evenings.event_close(event=event, force=form.cleaned_data.get("force", False))
+    except evenings.EveningError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s is closed.") % {"name": event.name})
+    return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+
+
+def _game(club: Club, game_id: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("table__round__event"),
+        pk=game_id,
+        table__round__event__club=club,
+    )
+
+
+@organiser_required
+def game_deals(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
+    game = _game(club, game_id)
+    deals = list(game.deals.order_by("number"))
+    for deal in deals:
+        # In seat order: PostgreSQL's jsonb does not keep the keys' order.
+        score = (deal.scores or {}).get("score", {})
+        deal.score_row = [score.get(name) for name in game.player_names]
+    revisions = list(
+        DealRevision.objects.filter(game=game).select_related("by_user").order_by("-at", "-id")
+    )
+    return render(
+        request,
+        "games/organiser/game.html",
+        {
+            "club": club,
+            "game": game,
+            "event": game.table.round.event,
+            "deals": deals,
+            "revisions": revisions,
+        },
+    )
+
+
+@organiser_required
+def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpResponse:
+    deal = get_object_or_404(
+        Deal.objects.select_related("game__table__round__event"),
+        pk=deal_id,
+        game__table__round__event__club=club,
+    )
+    game = deal.game
+    form = DealCorrectForm(
+        request.POST or None,
+        initial={
+            "version": deal.version,
+            "data": json.dumps(deal.data, indent=2, ensure_ascii=False),
+        },
+    )
+    problems: list[dict] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            deal_correct(
+                deal_id=deal.pk,
+                data=form.cleaned_data["data"],
+                by_user=request.user,
+                expected_version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+            )
+        except EntryError as error:
+            problems = translate_problems(error.problems)
+            form.add_error(None, problems[0]["message"] if problems else error.message)
+        else:
+            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
+            return redirect("game-deals", slug=club.slug, game_id=game.pk)
+    revisions = list(
+        DealRevision.objects.filter(game=game, number=deal.number)
+        .select_related("by_user")
+        .order_by("-version", "-id")
+    )
+    return render(
+        request,
+        "games/organiser/deal_correct.html",
+        {
+            "club": club,
+            "event": game.table.round.event,
+            "game": game,
+            "deal": deal,
+            "form": form,
+            "problems": problems,
+            "revisions": revisions,
+        },
+    )

@@ -1,0 +1,403 @@
+"""The organiser's pages: who may open them, the evening's flow through forms, query counts."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from clubs.models import Club, League, Membership, Player
+from games import evenings
+from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
+from games.services import deal_submit, rename_in_deal
+from scoring.engine.randomgame import random_game
+from tests.factories import make_event, make_game, make_league, make_player
+
+pytestmark = pytest.mark.django_db
+
+
+def seated_event(club: Club, count: int = 9) -> Event:
+    event = make_event(club)
+    players = [make_player(club, f"Player {i}") for i in range(count)]
+    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
+    evenings.round_seat(event=event, seed=4)
+    return event
+
+
+def enter_deals(game: Game, count: int, seed: int = 2) -> None:
+    record = random_game(random.Random(seed), "italian7")
+    mapping = dict(zip(record["players"], game.player_names, strict=True))
+    for deal in record["deals"][:count]:
+        deal_submit(game_id=game.pk, deal=rename_in_deal(deal, mapping))
+
+
+def page_urls(club: Club) -> list[tuple[str, str]]:
+    """Every organiser page of the club, with the method that uses it."""
+    event = seated_event(club)
+    game = Game.objects.filter(table__round__event=event).first()
+    enter_deals(game, 1)
+    deal = game.deals.get()
+    player = Player.objects.filter(memberships__club=club).first()
+    league = make_league(club)
+    s, e = club.slug, event.pk
+    return [
+        ("get", reverse("club-manage", args=[s])),
+        ("get", reverse("club-settings", args=[s])),
+        ("get", reverse("club-rules", args=[s])),
+        ("get", reverse("club-players", args=[s])),
+        ("get", reverse("club-player-edit", args=[s, player.pk])),
+        ("get", reverse("club-players-merge", args=[s])),
+        ("get", reverse("club-players-import", args=[s])),
+        ("get", reverse("club-leagues", args=[s])),
+        ("get", reverse("club-league-create", args=[s])),
+        ("get", reverse("club-league-edit", args=[s, league.pk])),
+        ("get", reverse("event-create", args=[s])),
+        ("get", reverse("event-dashboard", args=[s, e])),
+        ("get", reverse("event-checkin", args=[s, e])),
+        ("post", reverse("event-guest", args=[s, e])),
+        ("post", reverse("round-seat", args=[s, e])),
+        ("post", reverse("event-close", args=[s, e])),
+        ("get", reverse("round-detail", args=[s, e, 1])),
+        ("post", reverse("seat-swap", args=[s, e, 1])),
+        ("get", reverse("table-cards", args=[s, e, 1])),
+        ("post", reverse("round-close", args=[s, e, 1])),
+        ("get", reverse("game-deals", args=[s, game.pk])),
+        ("get", reverse("deal-correct", args=[s, deal.pk])),
+    ]
+
+
+def test_every_page_is_for_the_clubs_organisers_only(
+    client, club, organiser, member_user, other_organiser
+):
+    urls = page_urls(club)
+    # Anonymous: to the login page, nothing done.
+    for method, url in urls:
+        response = getattr(client, method)(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith(reverse("login")), url
+    # A plain member of the club, and an organiser of another club: 403.
+    for user in (member_user, other_organiser):
+        client.force_login(user)
+        for method, url in urls:
+            assert getattr(client, method)(url).status_code == 403, (user, url)
+    assert Round.objects.count() == 1
+    assert Event.objects.get().status == Event.Status.RUNNING
+    # The organiser: every page opens.
+    client.force_login(organiser)
+    for method, url in urls:
+        if method == "get":
+            assert client.get(url).status_code == 200, url
+
+
+def test_other_clubs_objects_are_not_found_from_my_club(client, club, organiser, other_organiser):
+    other = Club.objects.get(slug="other-club")
+    event = seated_event(other, 4)
+    game = Game.objects.get(table__round__event=event)
+    client.force_login(organiser)
+    s = club.slug
+    assert client.get(reverse("event-dashboard", args=[s, event.pk])).status_code == 404
+    assert client.get(reverse("game-deals", args=[s, game.pk])).status_code == 404
+    assert client.get(reverse("table-cards", args=[s, event.pk, 1])).status_code == 404
+
+
+def test_evening_flow_through_the_forms(organiser_client, club, nine):
+    client = organiser_client
+    response = client.post(
+        reverse("event-create", args=[club.slug]),
+        {
+            "name": "Tuesday",
+            "kind": "evening",
+            "starts_at": "2026-11-24T20:30",
+            "league": "",
+            "seating_method": "mix",
+            "turns_per_round": "",
+            "planned_rounds": "2",
+            "published": "on",
+        },
+    )
+    event = Event.objects.get(name="Tuesday")
+    assert response["Location"] == reverse("event-checkin", args=[club.slug, event.pk])
+    assert event.ruleset["preset"] == "italian7"
+
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="checkin-form"' in page and 'name="players"' in page
+    response = client.post(
+        reverse("event-checkin", args=[club.slug, event.pk]),
+        {"players": [p.pk for p in nine[:8]]},
+    )
+    assert response.status_code == 302
+    client.post(reverse("event-guest", args=[club.slug, event.pk]), {"name": "Walter"})
+    assert EventPlayer.objects.filter(event=event, active=True).count() == 9
+
+    response = client.post(reverse("round-seat", args=[club.slug, event.pk]), {"method": "mix"})
+    assert response["Location"] == reverse("round-detail", args=[club.slug, event.pk, 1])
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="table-1"' in page and 'id="table-2"' in page
+    assert "Walter" in page or "Walter" in str(Round.objects.get().byes.all())
+
+    cards = client.get(reverse("table-cards", args=[club.slug, event.pk, 1])).content.decode()
+    links = re.findall(r'class="entry-link" href="([^"]+)"', cards)
+    keys = {t.key for t in Round.objects.get().tables.all()}
+    assert sorted(links) == sorted(f"http://testserver/t/{key}/" for key in keys)
+    assert cards.count("<svg") == 2
+
+    # A second round is refused while the first is open; the message says why.
+    response = client.post(
+        reverse("round-seat", args=[club.slug, event.pk]), {"method": "mix"}, follow=True
+    )
+    assert "still open" in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_checkin_form_adds_a_guest_without_losing_ticks(organiser_client, club, nine, event):
+    url = reverse("event-checkin", args=[club.slug, event.pk])
+    response = organiser_client.post(
+        url, {"players": [nine[0].pk, nine[1].pk], "guest": "Walter", "add_guest": ""}
+    )
+    assert response["Location"] == url
+    present = set(
+        EventPlayer.objects.filter(event=event, active=True).values_list("player__name", flat=True)
+    )
+    assert present == {nine[0].name, nine[1].name, "Walter"}
+    walter = Player.objects.get(name="Walter")
+    assert Membership.objects.get(player=walter).role == Membership.Role.GUEST
+    page = organiser_client.get(url).content.decode()
+    assert re.search(rf'value="{walter.pk}"[^>]*checked', page)
+
+
+def test_seat_swap_page_moves_a_player(organiser_client, club):
+    event = seated_event(club, 9)
+    rnd = event.rounds.get()
+    a = Seat.objects.get(table__round=rnd, table__number=1, position=0)
+    bye = rnd.byes.get()
+    response = organiser_client.post(
+        reverse("seat-swap", args=[club.slug, event.pk, 1]),
+        {"seat": a.pk, "target": f"player:{bye.pk}"},
+    )
+    assert response.status_code == 302
+    assert Seat.objects.get(table=a.table, position=0).player == bye
+    assert list(rnd.byes.all()) == [a.player]
+    # Nonsense is an error message, not a crash.
+    response = organiser_client.post(
+        reverse("seat-swap", args=[club.slug, event.pk, 1]),
+        {"seat": a.pk, "target": "bogus"},
+        follow=True,
+    )
+    assert "Choose a seat" in response.content.decode()
+
+
+def test_close_round_page_asks_for_confirmation(organiser_client, club):
+    event = seated_event(club, 8)
+    url = reverse("round-close", args=[club.slug, event.pk, 1])
+    page = organiser_client.post(url, follow=True).content.decode()
+    assert "have not finished" in page
+    assert event.rounds.get().status == Round.Status.OPEN
+    organiser_client.post(url, {"force": "on"})
+    assert event.rounds.get().status == Round.Status.CLOSED
+    organiser_client.post(reverse("event-close", args=[club.slug, event.pk]), {"force": "on"})
+    event.refresh_from_db()
+    assert event.status == Event.Status.CLOSED
+
+
+def test_deal_correction_page_shows_refusal_and_audit(organiser_client, club, organiser):
+    game = make_game(club)
+    enter_deals(game, 2)
+    deal = game.deals.get(number=2)
+    url = reverse("deal-correct", args=[club.slug, deal.pk])
+    page = organiser_client.get(url).content.decode()
+    assert 'id="deal-correct-form"' in page
+
+    bad = dict(deal.data, dealer="Nobody")
+    response = organiser_client.post(
+        url, {"version": deal.version, "data": json.dumps(bad), "reason": "typo"}
+    )
+    assert response.status_code == 200
+    assert 'id="deal-problems"' in response.content.decode()
+    deal.refresh_from_db()
+    assert deal.version == 1
+
+    response = organiser_client.post(url, {"version": 1, "data": "{not json", "reason": ""})
+    assert "not valid JSON" in response.content.decode()
+
+    # A stale version is refused with the engine's words.
+    response = organiser_client.post(
+        url, {"version": 7, "data": json.dumps(deal.data), "reason": ""}
+    )
+    assert "changed meanwhile" in response.content.decode()
+
+    # A real correction: two players' results were mixed up (doubles unchanged, so the
+    # deal stays valid); pick two players whose results differ.
+    names = game.player_names
+    corrected = None
+    for i in range(4):
+        for j in range(i + 1, 4):
+            swapped = rename_in_deal(
+                {"result": deal.data["result"]}, {names[i]: names[j], names[j]: names[i]}
+            )
+            if swapped["result"] != deal.data["result"]:
+                corrected = dict(deal.data, result=swapped["result"])
+    assert corrected is not None
+    response = organiser_client.post(
+        url, {"version": 1, "data": json.dumps(corrected), "reason": "results mixed up"}
+    )
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.version == 2
+    revision = DealRevision.objects.get(deal=deal, action=DealRevision.Action.CORRECTED)
+    assert revision.by_user == organiser
+    assert revision.before["result"] != revision.after["result"]
+    page = organiser_client.get(reverse("game-deals", args=[club.slug, game.pk])).content
+    assert b"results mixed up" in page and b'id="deal-2" class=""' in page
+
+
+def test_pending_and_disputed_deals_are_highlighted(organiser_client, club):
+    from games.services import deal_confirm
+
+    event = seated_event(club, 4)
+    game = Game.objects.get(table__round__event=event)
+    record = random_game(random.Random(2), "italian7")
+    mapping = dict(zip(record["players"], game.player_names, strict=True))
+    result = deal_submit(
+        game_id=game.pk,
+        deal=rename_in_deal(record["deals"][0], mapping),
+        by_label="seat 1",
+        needs_confirmation=True,
+    )
+    deal_confirm(deal_id=result.deal.pk, agree=False, by_label="seat 2")
+    page = organiser_client.get(reverse("event-dashboard", args=[club.slug, event.pk])).content
+    assert b"1 deal to check" in page
+    page = organiser_client.get(reverse("game-deals", args=[club.slug, game.pk])).content.decode()
+    assert 'id="deal-1" class="attention"' in page
+
+
+def test_rules_form_validates_with_the_engine(organiser_client, club):
+    url = reverse("club-rules", args=[club.slug])
+    response = organiser_client.post(url, {"preset": "italian7", "domino_points": "1,2,3"})
+    assert response.status_code == 200
+    assert "four whole numbers" in response.content.decode()
+    response = organiser_client.post(
+        url, {"preset": "german", "contracts": ["barbu", "hearts"], "mandatory_doubles": "no"}
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.ruleset == {
+        "preset": "german",
+        "options": {"contracts": ["barbu", "hearts"], "mandatory_doubles": False},
+    }
+    page = organiser_client.get(url).content.decode()
+    assert "Contracts: Barbu (king of hearts), Hearts." in page
+
+
+def test_league_form_saves_ruleset_and_ranking(organiser_client, club):
+    url = reverse("club-league-create", args=[club.slug])
+    data = {
+        "league-name": "Winter",
+        "league-season": "2026",
+        "league-published": "on",
+        "rules-preset": "",
+        "ranking-method": "placement",
+        "ranking-placement_points": "5,3,1,0",
+        "ranking-min_games": "2",
+        "ranking-best_evenings": "",
+        "ranking-tiebreaks": "wins,nonsense",
+    }
+    response = organiser_client.post(url, data)
+    assert response.status_code == 200
+    assert "nonsense" in response.content.decode()
+    assert not League.objects.exists()
+    data["ranking-tiebreaks"] = "head_to_head,wins"
+    response = organiser_client.post(url, data)
+    assert response.status_code == 302
+    league = League.objects.get()
+    assert league.ruleset is None
+    assert league.ranking == {
+        "method": "placement",
+        "placement_points": [5, 3, 1, 0],
+        "min_games": 2,
+        "best_evenings": None,
+        "tiebreaks": ["head_to_head", "wins"],
+    }
+
+
+def test_import_page_previews_then_imports(organiser_client, club):
+    url = reverse("club-players-import", args=[club.slug])
+    text = "name,email,role\nBruno,b@example.org,member\nCarla,bad,member\n"
+    page = organiser_client.post(url, {"text": text, "preview": "1"}).content.decode()
+    assert 'data-line="3"' in page and "not an e-mail" in page
+    response = organiser_client.post(url, {"text": text, "confirm": "1"})
+    assert "nothing was imported" in response.content.decode()
+    assert not Player.objects.filter(name="Bruno").exists()
+    response = organiser_client.post(url, {"text": text, "confirm": "1", "skip_bad_lines": "on"})
+    assert response.status_code == 302
+    assert Player.objects.filter(name="Bruno", memberships__club=club).exists()
+    assert not Player.objects.filter(name="Carla").exists()
+
+
+def test_merge_page(organiser_client, club):
+    a = make_player(club, "Anna")
+    b = make_player(club, "Anna B")
+    response = organiser_client.post(
+        reverse("club-players-merge", args=[club.slug]), {"keep": a.pk, "duplicate": b.pk}
+    )
+    assert response.status_code == 302
+    b.refresh_from_db()
+    assert b.merged_into == a
+    page = organiser_client.get(reverse("club-players", args=[club.slug])).content.decode()
+    assert ">Anna B</a>" not in page and ">Anna</a>" in page
+
+
+def test_player_edit_keeps_one_organiser(organiser_client, club, organiser):
+    me = organiser.player
+    url = reverse("club-player-edit", args=[club.slug, me.pk])
+    response = organiser_client.post(url, {"name": me.name, "email": "", "role": "member"})
+    assert response.status_code == 200
+    assert "at least one organiser" in response.content.decode()
+    assert Membership.objects.get(player=me).role == Membership.Role.ORGANISER
+
+
+# --- query counts ------------------------------------------------------------
+
+
+def count_queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_list_pages_make_the_same_queries_for_few_and_many_rows(organiser_client, club):
+    small = seated_event(club, 4)
+    big = make_event(club, name="Big")
+    players = [make_player(club, f"Many {i}") for i in range(33)]
+    evenings.checkin_set(event=big, player_ids=[p.pk for p in players])
+    evenings.round_seat(event=big, seed=1)
+    evenings.round_close(rnd=big.rounds.get(), force=True)
+    evenings.round_seat(event=big, seed=2)
+    small_game = Game.objects.get(table__round__event=small)
+    big_game = Game.objects.filter(table__round__event=big).first()
+    enter_deals(small_game, 1)
+    enter_deals(big_game, 12)
+    s = club.slug
+    pairs = [
+        ("event-dashboard", [s, small.pk], [s, big.pk]),
+        ("round-detail", [s, small.pk, 1], [s, big.pk, 2]),
+        ("table-cards", [s, small.pk, 1], [s, big.pk, 2]),
+        ("event-checkin", [s, small.pk], [s, big.pk]),
+        ("game-deals", [s, small_game.pk], [s, big_game.pk]),
+    ]
+    for name, few, many in pairs:
+        assert count_queries(organiser_client, reverse(name, args=few)) == count_queries(
+            organiser_client, reverse(name, args=many)
+        ), name
+    # Club-wide lists: measured with few rows, then again after many more were added.
+    lists = ["club-players", "club-manage", "club-leagues"]
+    before = {n: count_queries(organiser_client, reverse(n, args=[s])) for n in lists}
+    for i in range(5):
+        make_event(club, name=f"Extra {i}", league=make_league(club, name=f"L{i}"))
+    after = {n: count_queries(organiser_client, reverse(n, args=[s])) for n in lists}
+    assert before == after
+    assert Deal.objects.count() == 13

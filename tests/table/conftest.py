@@ -1,0 +1,78 @@
+"""Tables with games for the entry-page tests, and the deal-to-form conversion they post."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import trans_real
+
+from games.models import Game
+from scoring.engine.randomgame import random_game
+from tests.factories import NAMES, make_club, make_game
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues() -> None:
+    """Fresh .mo files (git-ignored), and Django's cache of them forgotten."""
+    call_command("compile_catalogues", verbosity=0)
+    trans_real._translations = {}
+    trans_real._default = None
+
+
+@pytest.fixture
+def club(db):
+    # English pages unless a test asks otherwise (a club's default language is Italian).
+    return make_club(language="en")
+
+
+@pytest.fixture
+def game(club) -> Game:
+    return make_game(club)
+
+
+@pytest.fixture
+def full_game() -> dict:
+    """A valid random italian7 game between NAMES, with doubles and redoubles."""
+    return random_game(random.Random(7), "italian7", players=list(NAMES))
+
+
+def entry_url(game: Game, name: str = "table-entry", **kw) -> str:
+    """The page's path without a language prefix (whatever a previous request activated)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return reverse(name, kwargs={"key": game.table.key, **kw})
+
+
+def form_data(deal: dict, names: list[str], number: int) -> dict:
+    """A FORMAT.md deal as the entry form posts it (players by seat index)."""
+    seat = {name: str(i) for i, name in enumerate(names)}
+    data: dict = {"number": str(number), "contract": deal["contract"]}
+    if deal.get("trump"):
+        data["trump"] = str(deal["trump"]).upper()
+    doubles = deal.get("doubles") or []
+    data["double"] = [f"{seat[d['by']]}-{seat[d['against']]}" for d in doubles]
+    data["redouble"] = [
+        f"{seat[d['by']]}-{seat[d['against']]}" for d in doubles if d.get("redoubled")
+    ]
+    result = deal["result"]
+    contract = deal["contract"]
+    if contract == "barbu":
+        data["king_of_hearts"] = seat[result["king_of_hearts"]]
+    elif contract in ("hearts", "queens"):
+        for name, cards in result[contract].items():
+            for card in cards:
+                data[f"{contract}_{card.upper()}"] = seat[name]
+    elif contract == "last_two":
+        data["twelfth"] = seat[result["twelfth"]]
+        data["thirteenth"] = seat[result["thirteenth"]]
+    elif contract in ("no_tricks", "trumps"):
+        for name, count in result["tricks"].items():
+            data[f"tricks_{seat[name]}"] = str(count)
+    elif contract == "domino":
+        for place, name in enumerate(result["order"]):
+            data[f"place_{place}"] = seat[name]
+    return data
