@@ -1,0 +1,302 @@
+"""What the API reads and writes: output serializers of each resource, input documents.
+
+Deal bodies are passed to games.services as they come: the engine validates them and
+lists every problem (its messages are better than a serializer's). The deal input
+serializers below document that JSON (FORMAT.md) in the schema; only `seat`, `agree`,
+`reason` and the token request are validated here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from clubs.models import Club, League, Player
+from games.models import Deal, Event, Game, Round, Table
+from scoring import engine
+
+CONTRACT_CHOICES = list(engine.CONTRACTS)
+TRUMP_CHOICES = ["S", "H", "D", "C", "NT"]
+
+
+# --- errors ---------------------------------------------------------------------------
+class ProblemSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(allow_null=True, help_text=_("1-based deal number, or null."))
+    field = serializers.CharField(
+        allow_null=True, help_text=_("Path of the field, e.g. result.tricks.")
+    )
+    code = serializers.CharField(help_text=_("Stable machine-readable code."))
+    params = serializers.DictField(help_text=_("Values that fill the message."))
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    status = serializers.IntegerField()
+    code = serializers.CharField()
+    message = serializers.CharField()
+    errors = ProblemSerializer(many=True)
+    params = serializers.DictField(required=False)
+
+
+class StoredDealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    deal = serializers.DictField()
+    scores = serializers.DictField()
+
+
+class ConflictSerializer(ErrorSerializer):
+    stored = StoredDealSerializer(required=False, help_text=_("The deal as it is stored."))
+
+
+# --- reads ----------------------------------------------------------------------------
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "language", "ruleset", "published", "confirm_deals"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    email = serializers.SerializerMethodField(
+        help_text=_("Only for organisers of one of the player's clubs; null otherwise.")
+    )
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "email"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_email(self, player: Player) -> str | None:
+        return player.email if getattr(player, "managed", False) else None
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "club",
+            "name",
+            "season",
+            "ruleset",
+            "ranking",
+            "published",
+            "starts_on",
+            "ends_on",
+        ]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "club",
+            "league",
+            "name",
+            "kind",
+            "starts_at",
+            "status",
+            "published",
+            "ruleset",
+            "seating_method",
+            "turns_per_round",
+            "planned_rounds",
+        ]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    byes = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "status", "byes"]
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=3)
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+
+
+class TableSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="round.event_id", read_only=True)
+    game = serializers.SerializerMethodField()
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "event", "round", "number", "game", "seats"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_game(self, table: Table) -> int | None:
+        game = getattr(table, "game", None)
+        return game.pk if game else None
+
+
+class GameSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="table.round.event_id", read_only=True)
+    round = serializers.IntegerField(source="table.round_id", read_only=True)
+    players = serializers.ListField(
+        source="player_names", child=serializers.CharField(), read_only=True
+    )
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "event",
+            "round",
+            "table",
+            "status",
+            "ruleset",
+            "players",
+            "deals_count",
+            "deals_target",
+            "totals",
+            "updated_at",
+        ]
+
+
+class RecordSerializer(serializers.Serializer):
+    ruleset = serializers.JSONField()
+    players = serializers.ListField(child=serializers.CharField(), min_length=4, max_length=4)
+    deals = serializers.ListField(child=serializers.DictField())
+
+
+class DoubleOwedSerializer(serializers.Serializer):
+    by = serializers.CharField()
+    against = serializers.CharField()
+    needed = serializers.IntegerField()
+    deals_left = serializers.IntegerField()
+
+
+class PairSerializer(serializers.Serializer):
+    by = serializers.CharField()
+    against = serializers.CharField()
+
+
+class DoubleSerializer(serializers.Serializer):
+    by = serializers.CharField(trim_whitespace=False)
+    against = serializers.CharField(trim_whitespace=False)
+    redoubled = serializers.BooleanField(default=False)
+
+
+class NextDealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    contracts_left = serializers.ListField(child=serializers.ChoiceField(CONTRACT_CHOICES))
+    doubles_allowed = serializers.DictField(
+        child=PairSerializer(many=True),
+        help_text=_("For each contract left: every (by, against) double the rules allow."),
+    )
+    doubles_owed = DoubleOwedSerializer(many=True)
+    must_double_now = PairSerializer(many=True)
+
+
+class GameDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(Game.Status.choices)
+    record = RecordSerializer(help_text=_("The game record of FORMAT.md."))
+    scores = serializers.DictField(help_text=_("The engine's Scores JSON of FORMAT.md."))
+    next = NextDealSerializer(
+        allow_null=True,
+        help_text=_("The next deal: dealer, contracts left, doubles; null when complete."),
+    )
+
+
+class DealSerializer(serializers.ModelSerializer):
+    dealer = serializers.CharField(source="data.dealer", read_only=True)
+    deal = serializers.DictField(source="data", read_only=True)
+    scores = serializers.DictField(read_only=True)
+
+    class Meta:
+        model = Deal
+        fields = [
+            "id",
+            "game",
+            "number",
+            "version",
+            "status",
+            "dealer",
+            "contract",
+            "deal",
+            "scores",
+            "created_at",
+            "updated_at",
+        ]
+
+
+class DealAnswerSerializer(serializers.Serializer):
+    """The answer to a deal submission (games.services.deal_answer)."""
+
+    game = serializers.IntegerField()
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(Deal.Status.choices)
+    deal = serializers.DictField(help_text=_("The deal as stored (normalised)."))
+    scores = serializers.DictField(help_text=_("raw, doubles and score of this deal per player."))
+    totals = serializers.DictField(help_text=_("The game's totals so far per player."))
+    complete = serializers.BooleanField()
+    next = NextDealSerializer(allow_null=True)
+
+
+# --- writes (documented; the engine validates the deal) -------------------------------
+class DealInputSerializer(serializers.Serializer):
+    """One deal of FORMAT.md."""
+
+    dealer = serializers.CharField(trim_whitespace=False, help_text=_("The dealer's name."))
+    contract = serializers.ChoiceField(CONTRACT_CHOICES)
+    trump = serializers.ChoiceField(TRUMP_CHOICES, required=False, help_text=_("For trumps only."))
+    doubles = DoubleSerializer(many=True, required=False)
+    result = serializers.DictField(help_text=_("The result, by contract (FORMAT.md)."))
+
+
+class DealSubmitSerializer(DealInputSerializer):
+    number = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=_("The number the table believes it is entering (recommended)."),
+    )
+    seat = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=3,
+        help_text=_("With a table key: the seat (0..3) of the phone entering the deal."),
+    )
+
+
+class DealCorrectionSerializer(DealInputSerializer):
+    reason = serializers.CharField(
+        required=False, max_length=200, allow_blank=True, help_text=_("Why it was corrected.")
+    )
+
+
+class DealPatchSerializer(DealCorrectionSerializer):
+    """Top-level keys replace the stored deal's; a null value removes the key."""
+
+    def get_fields(self) -> dict[str, Any]:
+        fields = super().get_fields()
+        for field in fields.values():
+            field.required = False
+        return fields
+
+
+class ConfirmSerializer(serializers.Serializer):
+    agree = serializers.BooleanField(help_text=_("true: the deal is right; false: dispute it."))
+    seat = serializers.IntegerField(min_value=0, max_value=3, help_text=_("The confirming seat."))
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, trim_whitespace=False)
+    password = serializers.CharField(
+        max_length=4096, trim_whitespace=False, style={"input_type": "password"}
+    )
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

@@ -1,0 +1,265 @@
+"""Deal submission, correction and confirmation through the API, and the game detail."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Deal, DealRevision, Game
+from games.selectors import game_record
+from scoring import engine
+from tests.api.conftest import World, build_world
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def url(world: World, suffix: str = "") -> str:
+    return f"/api/v1/games/{world.game.pk}/deals/{suffix}"
+
+
+def test_game_detail_is_record_scores_and_next(world):
+    body = world.client("anonymous").get(f"/api/v1/games/{world.game.pk}/").json()
+    record = game_record(world.game)
+    assert set(body) == {"id", "status", "record", "scores", "next"}
+    assert body["record"] == record
+    assert body["scores"] == engine.score_game(record)
+    assert body["next"] == engine.game_state(record)["next"]
+    assert body["next"]["number"] == 3
+    assert body["status"] == "in_progress"
+
+
+def test_submission_answers_201_with_scores_and_totals(world):
+    deal = {**world.deals[2], "number": 3}
+    response = world.client("table_key").post(url(world), deal, format="json")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["number"] == 3 and body["status"] == "confirmed"
+    assert response["ETag"] == '"1"'
+    expected = engine.score_game({**game_record(world.game)})
+    assert body["totals"] == expected["totals"]
+    assert body["scores"]["score"] == expected["deals"][2]["score"]
+    assert Deal.objects.get(game=world.game, number=3).entered_from == "table 1"
+
+
+def test_same_deal_twice_is_200_other_content_is_409_with_stored(world):
+    client = world.client("organiser")
+    again = client.post(url(world), {**world.deals[1], "number": 2}, format="json")
+    assert again.status_code == 200
+    other = {**world.deals[2], "number": 2}
+    conflict = client.post(url(world), other, format="json")
+    assert conflict.status_code == 409
+    body = conflict.json()
+    assert body["code"] == "deal_conflict"
+    assert body["stored"]["number"] == 2
+    assert body["stored"]["deal"] == Deal.objects.get(game=world.game, number=2).data
+    assert Deal.objects.filter(game=world.game).count() == 2
+
+
+def test_idempotency_key_replays_the_first_answer(world):
+    client = world.client("table_key")
+    deal = world.deals[2]
+    first = client.post(url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    second = client.post(url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    assert first.status_code == second.status_code == 201
+    assert first.json() == second.json()
+    assert Deal.objects.filter(game=world.game).count() == 3
+    reused = client.post(url(world), world.deals[3], format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    assert reused.status_code == 422
+    assert reused.json()["code"] == "idempotency_key_reused"
+    assert Deal.objects.filter(game=world.game).count() == 3
+
+
+def test_refused_deal_lists_every_problem_with_deal_and_field(world):
+    bad = {"dealer": "Anna", "contract": "no_tricks", "result": {"tricks": {"Anna": 12}}}
+    response = world.client("organiser").post(url(world), bad, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["status"] == 400 and body["code"] == "deal_rejected"
+    assert body["errors"], body
+    for problem in body["errors"]:
+        assert set(problem) >= {"deal", "field", "code", "params", "message"}
+    assert {p["deal"] for p in body["errors"]} == {3}
+    assert Deal.objects.filter(game=world.game).count() == 2
+
+
+def test_confirm_deals_club_stores_table_key_deals_pending_then_confirmed():
+    world = build_world(confirm_deals=True)
+    client = world.client("table_key")
+    body = {**world.deals[2], "seat": 0}
+    response = client.post(url(world), body, format="json")
+    assert response.status_code == 201
+    assert response.json()["status"] == "pending"
+    same_seat = client.post(url(world, "3/confirm/"), {"agree": True, "seat": 0}, format="json")
+    assert same_seat.status_code == 400
+    assert same_seat.json()["code"] == "confirm_same_seat"
+    ok = client.post(url(world, "3/confirm/"), {"agree": True, "seat": 2}, format="json")
+    assert ok.status_code == 200 and ok.json()["status"] == "confirmed"
+    again = client.post(url(world, "3/confirm/"), {"agree": True, "seat": 1}, format="json")
+    assert again.status_code == 409
+    # an organiser's deal needs no confirmation
+    organiser = world.client("organiser")
+    assert organiser.post(url(world), world.deals[3], format="json").json()["status"] == "confirmed"
+
+
+def test_dispute(world):
+    Deal.objects.filter(game=world.game, number=2).update(status=Deal.Status.PENDING)
+    response = world.client("table_key").post(
+        url(world, "2/confirm/"), {"agree": False, "seat": 3}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["status"] == "disputed"
+    assert DealRevision.objects.filter(game=world.game, action="disputed").count() == 1
+
+
+def test_correction_needs_if_match_and_refuses_stale_versions(world):
+    client = world.client("organiser")
+    deal_url = url(world, "1/")
+    read = client.get(deal_url)
+    assert read["ETag"] == '"1"'
+    stored = read.json()["deal"]
+    changed = dict(stored)
+    changed["doubles"] = []
+    assert changed != stored, "the seed's deal 1 must have doubles for this test"
+    missing = client.put(deal_url, changed, format="json")
+    assert missing.status_code == 428
+    ok = client.put(deal_url, {**changed, "reason": "typo"}, format="json", HTTP_IF_MATCH='"1"')
+    assert ok.status_code == 200, ok.json()
+    assert ok["ETag"] == '"2"' and ok.json()["version"] == 2
+    stale = client.put(deal_url, stored, format="json", HTTP_IF_MATCH='"1"')
+    assert stale.status_code == 412
+    assert stale.json()["stored"]["version"] == 2
+    revision = DealRevision.objects.get(game=world.game, action="corrected")
+    assert revision.before == stored and revision.reason == "typo"
+    world.game.refresh_from_db()
+    assert world.game.totals == engine.score_game(game_record(world.game))["totals"]
+
+
+def test_patch_merges_top_level_keys(world):
+    client = world.client("organiser")
+    stored = Deal.objects.get(game=world.game, number=1).data
+    detail = f"/api/v1/games/{world.game.pk}/"
+    assert client.get(detail).json()["record"]["deals"][0] == stored  # now cached
+    response = client.patch(url(world, "1/"), {"doubles": []}, format="json", HTTP_IF_MATCH='"1"')
+    assert response.status_code == 200, response.json()
+    assert response.json()["deal"] == {**stored, "doubles": []}
+    # the game detail shows the correction (its cache key follows the game's version)
+    body = client.get(detail).json()
+    assert body["record"]["deals"][0] == {**stored, "doubles": []}
+    assert body["scores"] == engine.score_game(game_record(world.game))
+
+
+def test_correction_that_breaks_a_later_deal_is_refused(world):
+    client = world.client("organiser")
+    first = Deal.objects.get(game=world.game, number=1).data
+    second = Deal.objects.get(game=world.game, number=2).data
+    # Deal 1 corrected to deal 2's contract: the same dealer cannot play it twice.
+    broken = {**second, "dealer": first["dealer"]}
+    assert first["dealer"] == second["dealer"], "the seed must give one dealer to deals 1, 2"
+    response = client.put(url(world, "1/"), broken, format="json", HTTP_IF_MATCH='"1"')
+    assert response.status_code == 400
+    assert any(p["deal"] == 2 for p in response.json()["errors"]), response.json()
+    assert Deal.objects.get(game=world.game, number=1).data == first
+
+
+def test_complete_game_refuses_more_deals_and_has_no_next(world):
+    client = world.client("organiser")
+    for deal in world.deals[2:]:
+        assert client.post(url(world), deal, format="json").status_code == 201
+    detail = client.get(f"/api/v1/games/{world.game.pk}/").json()
+    assert detail["status"] == "complete" and detail["next"] is None
+    more = client.post(url(world), world.deals[0], format="json")
+    assert more.status_code == 409
+    assert more.json()["code"] == "game_closed"
+
+
+def test_games_filter_by_event_and_status(world):
+    client = world.client("organiser")
+    event = world.table.round.event_id
+    rows = client.get(f"/api/v1/games/?event={event}").json()["results"]
+    assert {r["id"] for r in rows} == {world.game.pk, world.other_game.pk}
+    Game.objects.filter(pk=world.other_game.pk).update(status=Game.Status.COMPLETE)
+    rows = client.get(f"/api/v1/games/?event={event}&status=complete").json()["results"]
+    assert [r["id"] for r in rows] == [world.other_game.pk]
+    rows = client.get(f"/api/v1/games/?status=in_progress&event={event}").json()["results"]
+    assert [r["id"] for r in rows] == [world.game.pk]
+    bad = client.get("/api/v1/games/?status=finished")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "status"
+    unknown = client.get("/api/v1/games/?stauts=complete")
+    assert unknown.status_code == 400 and unknown.json()["errors"][0]["field"] == "stauts"
+
+
+def test_token_endpoint_and_its_throttle(world, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"auth": "3/min", "writes": "1000/min"},
+    }
+    client = world.client("anonymous")
+    good = client.post(
+        "/api/v1/auth/token/", {"username": "organiser", "password": "tavolo-test"}, format="json"
+    )
+    assert good.status_code == 200
+    assert good.json()["token"] == world.tokens["organiser"]
+    wrong = client.post(
+        "/api/v1/auth/token/", {"username": "organiser", "password": "nope"}, format="json"
+    )
+    assert wrong.status_code == 400 and wrong.json()["message"]
+    client.post("/api/v1/auth/token/", {"username": "x", "password": "y"}, format="json")
+    throttled = client.post(
+        "/api/v1/auth/token/", {"username": "organiser", "password": "tavolo-test"}, format="json"
+    )
+    assert throttled.status_code == 429
+    assert throttled.json()["code"] == "throttled"
+    assert int(throttled["Retry-After"]) > 0
+
+
+def test_writes_are_throttled_per_client(world, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"auth": "100/min", "writes": "2/min"},
+    }
+    client = world.client("table_key")
+    codes = [client.post(url(world), world.deals[2], format="json").status_code for _ in range(3)]
+    assert codes[:2] != [429, 429] and codes[2] == 429
+    # reads are not counted
+    assert client.get(f"/api/v1/games/{world.game.pk}/").status_code == 200
+
+
+def _count_queries(client, path: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/clubs/",
+        "/api/v1/players/",
+        "/api/v1/events/",
+        "/api/v1/rounds/",
+        "/api/v1/tables/",
+        "/api/v1/games/",
+        "/api/v1/deals/",
+    ],
+)
+def test_lists_make_the_same_queries_for_few_and_many_rows(world, path):
+    client = world.client("organiser")
+    few = _count_queries(client, path)
+    event = world.table.round.event
+    for _ in range(4):
+        make_game(world.club, event=event)
+    Deal.objects.filter(game=world.game).update(status=Deal.Status.CONFIRMED)
+    for deal in world.deals[2:6]:
+        client.post(url(world), deal, format="json")
+    assert _count_queries(client, path) == few
+
+
+def test_game_detail_queries_do_not_grow_with_deals(world):
+    client = world.client("anonymous")
+    path = f"/api/v1/games/{world.game.pk}/"
+    few = _count_queries(client, path)
+    for deal in world.deals[2:20]:
+        world.client("organiser").post(url(world), deal, format="json")
+    assert _count_queries(client, path) == few <= 2
