@@ -1,0 +1,218 @@
+"""API endpoints of standings and ratings: thin reads of the stored rows (scoring.selectors).
+
+Visibility, pagination, query-parameter checks and errors are the API's shared ones
+(games.api.permissions, games.api.pagination, games.api.filters, config.api_errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.filters import KnownQueryParameters
+from games.api.pagination import Pagination
+from games.api.permissions import PublicReadable, organiser_club_ids
+from games.api.views import READ_ERRORS, ApiMixin, errors
+from scoring import selectors
+from scoring import standings as maths
+
+
+class StandingSerializer(serializers.Serializer):
+    """One row of standings. `details`: total, placement, average, wins, best_game, deals,
+    qualified and, when a tie-break decided the place, tiebreak {key, value}. `tiebreak`:
+    the key of the deciding tie-break, "tied" when the place is shared, or empty."""
+
+    rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.FloatField()
+    games = serializers.IntegerField()
+    details = serializers.DictField()
+    tiebreak = serializers.CharField()
+    tiebreak_label = serializers.CharField()
+
+
+class LeagueStandingSerializer(StandingSerializer):
+    evenings = serializers.IntegerField()
+    previous_rank = serializers.IntegerField(allow_null=True)
+    movement = serializers.IntegerField(allow_null=True)
+
+
+class RankingSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=maths.METHODS)
+    placement_points = serializers.ListField(child=serializers.FloatField())
+    min_games = serializers.IntegerField()
+    best_evenings = serializers.IntegerField(allow_null=True)
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    explanation = serializers.ListField(child=serializers.CharField())
+
+
+class HistorySerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    event_id = serializers.IntegerField()
+    event = serializers.CharField()
+    date = serializers.DateTimeField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    total = serializers.FloatField()
+    place = serializers.FloatField()
+    deals = serializers.IntegerField()
+    complete = serializers.BooleanField()
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    event_id = serializers.IntegerField()
+    event = serializers.CharField()
+    date = serializers.DateTimeField()
+    place = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+
+
+class RatingSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    ordinal = serializers.FloatField(allow_null=True)
+    games = serializers.IntegerField()
+    history = RatingPointSerializer(many=True)
+
+
+def _ranking(ranking: maths.Ranking, *, league: bool) -> dict[str, Any]:
+    return {
+        **maths.ranking_to_json(ranking),
+        "explanation": selectors.explain_ranking(ranking, league=league),
+    }
+
+
+def _viewer(request: Request) -> selectors.Viewer:
+    ids = organiser_club_ids(request)
+    if ids is None:
+        return selectors.Viewer(frozenset(), everything=True)
+    return selectors.Viewer(ids)
+
+
+def _paginated(view: APIView, request: Request, rows: list, extra: dict) -> Response:
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    response = paginator.get_paginated_response(page)
+    response.data = {**extra, **response.data}
+    return response
+
+
+class StandingsView(ApiMixin, APIView):
+    filter_backends: list = []
+
+    def check_query(self, request: Request) -> None:
+        KnownQueryParameters().filter_queryset(request, None, self)
+
+
+def _page_schema(name: str, item: Any, **head: Any) -> Any:
+    return inline_serializer(
+        name,
+        {
+            **head,
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item(many=True),
+        },
+    )
+
+
+class EventStandingsView(StandingsView):
+    @extend_schema(
+        tags=["standings"],
+        summary="An evening's standings (live while it runs)",
+        responses={
+            200: _page_schema(
+                "EventStandingsPage",
+                StandingSerializer,
+                event=serializers.IntegerField(),
+                status=serializers.CharField(),
+                ranking=RankingSerializer(),
+            ),
+            **errors(*READ_ERRORS),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        event = get_object_or_404(PublicReadable.events(request).select_related("league"), pk=pk)
+        ranking = selectors.event_ranking(event)
+        return _paginated(
+            self,
+            request,
+            selectors.event_standings(event.pk),
+            {
+                "event": event.pk,
+                "status": event.status,
+                "ranking": _ranking(ranking, league=False),
+            },
+        )
+
+
+class LeagueStandingsView(StandingsView):
+    @extend_schema(
+        tags=["standings"],
+        summary="A league table, with each player's movement since the previous evening",
+        responses={
+            200: _page_schema(
+                "LeagueStandingsPage",
+                LeagueStandingSerializer,
+                league=serializers.IntegerField(),
+                ranking=RankingSerializer(),
+            ),
+            **errors(*READ_ERRORS),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        league = get_object_or_404(PublicReadable.leagues(request), pk=pk)
+        ranking = selectors.ranking_of(league)
+        return _paginated(
+            self,
+            request,
+            selectors.league_standings(league.pk),
+            {"league": league.pk, "ranking": _ranking(ranking, league=True)},
+        )
+
+
+class PlayerHistoryView(StandingsView):
+    @extend_schema(
+        tags=["standings"],
+        summary="A player's games, newest first",
+        responses={
+            200: _page_schema(
+                "PlayerHistoryPage", HistorySerializer, player=serializers.IntegerField()
+            ),
+            **errors(*READ_ERRORS),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        player = get_object_or_404(PublicReadable.players(request), pk=pk)
+        games = selectors.player_games(player, _viewer(request))
+        games.reverse()
+        return _paginated(self, request, games, {"player": player.pk})
+
+
+class PlayerRatingView(StandingsView):
+    @extend_schema(
+        tags=["standings"],
+        summary="A player's OpenSkill rating and its history over the games",
+        responses={200: RatingSerializer, **errors(*READ_ERRORS)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        player = get_object_or_404(PublicReadable.players(request), pk=pk)
+        rating = selectors.player_rating(player, _viewer(request))
+        return Response({"player_id": player.pk, "player": player.name, **rating})

@@ -1,0 +1,17 @@
+"""The scoring app: standings, rankings and ratings, and the tasks computing them."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoringConfig(AppConfig):
+    name = "scoring"
+    verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        from games.signals import deals_changed
+        from scoring import receivers
+
+        deals_changed.connect(
+            receivers.on_deals_changed, dispatch_uid="scoring.standings_on_deals_changed"
+        )

@@ -1,0 +1,328 @@
+"""The site's translations of the engine's words: problem codes, contract names, rule sentences.
+
+The engine (scoring/engine/) stays free of Django and speaks English; its problems carry a
+stable code and parameters. This module maps each code to a gettext string with the same
+named placeholders (as %(name)s), and translates the parameter values that are words of
+the engine too (contract keys, "expected" phrases, field descriptions).
+
+    problem_message(problem)          -> the problem's message in the active language
+    contract_name(key)                -> the contract's name as the players of that language say it
+    CONTRACT_NAMES, PRESET_NAMES      -> {key: lazy name}, for choices and templates
+    describe_ruleset_localised(rs)    -> engine.describe_ruleset(rs), sentence by sentence
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring import engine
+from scoring.engine.cards import RANKS
+from scoring.engine.presets import REQUIRED_DOUBLES
+
+# One entry per engine code (scoring/engine/errors.py MESSAGES), same placeholders.
+# tests/i18n checks that no code is missing and that the placeholders match.
+MESSAGES: dict[str, Promise] = {
+    # shape of the record
+    "invalid_type": _("%(field)s should be %(expected)s"),
+    "missing_field": _("%(field)s is missing"),
+    "invalid_json": _("the game record is not valid JSON: %(detail)s"),
+    "file_not_found": _("cannot read the file %(path)s: %(detail)s"),
+    "usage": _("%(detail)s; usage: python -m scoring score FILE (or - for standard input)"),
+    # rule set
+    "unknown_preset": _("there is no rule set called %(preset)s; choose one of %(choices)s"),
+    "unknown_option": _("there is no rule option called %(option)s"),
+    "invalid_option": _("the rule option %(option)s cannot be %(value)s: %(expected)s"),
+    # players
+    "wrong_player_count": _("a game needs exactly 4 players, not %(count)s"),
+    "empty_player_name": _("player %(position)s has no name"),
+    "duplicate_player": _("%(name)s is listed twice among the players"),
+    # deals
+    "too_many_deals": _("this rule set plays %(limit)s deals, but the game has %(count)s"),
+    "unknown_player": _("%(name)s is not one of this game's players"),
+    "wrong_dealer": _("deal %(number)s is dealt by %(expected)s, not %(dealer)s"),
+    "unknown_contract": _("there is no contract called %(contract)s"),
+    "contract_not_in_ruleset": _("%(contract_name)s is not played under these rules"),
+    "contract_repeated": _("%(dealer)s already chose %(contract_name)s in deal %(first_deal)s"),
+    "unknown_trump": _("%(trump)s is not a trump suit; use S, H, D, C or NT"),
+    "no_trump_not_allowed": _("these rules do not allow no-trump; the dealer must name a suit"),
+    # results
+    "unknown_card": _("%(card)s is not a card"),
+    "not_a_heart": _("%(card)s is not a heart"),
+    "not_a_queen": _("%(card)s is not a queen"),
+    "card_repeated": _("%(card)s is given to more than one player"),
+    "cards_missing": _("nobody took %(cards)s"),
+    "tricks_range": _("%(player)s cannot take %(value)s tricks; a player takes 0 to 13"),
+    "tricks_total": _("tricks add up to %(total)s, not 13"),
+    "domino_order_length": _("the domino order needs 3 or 4 names, not %(count)s"),
+    "domino_order_repeated": _("%(name)s appears more than once in the domino order"),
+    # doubles
+    "double_self": _("%(player)s cannot double themselves"),
+    "double_repeated": _("%(by)s doubled %(against)s more than once"),
+    "dealer_doubles": _("%(dealer)s is the dealer and may not double (only redouble)"),
+    "positive_double_not_dealer": _(
+        "in %(contract_name)s only the dealer may be doubled, but %(by)s doubled %(against)s"
+    ),
+    "double_shape": _(
+        "%(by)s may double one player, the two other non-dealers or the whole table, "
+        "not %(against)s"
+    ),
+    "mandatory_doubles_missing": _(
+        "%(by)s doubled %(dealer)s in %(count)s of %(dealer)s's deals; "
+        "the rules require %(required)s"
+    ),
+}
+
+# Problems the site itself builds in the engine's shape (games/services.py).
+SITE_MESSAGES: dict[str, Promise] = {
+    "invalid_number": _("number must be a positive whole number"),
+}
+
+# Contract names as the rule texts of each language name them (see locale/*/django.po).
+CONTRACT_NAMES: dict[str, Promise] = {
+    "barbu": pgettext_lazy("contract", "Barbu (king of hearts)"),
+    "hearts": pgettext_lazy("contract", "Hearts"),
+    "queens": pgettext_lazy("contract", "Queens"),
+    "last_two": pgettext_lazy("contract", "Last two tricks"),
+    "no_tricks": pgettext_lazy("contract", "No tricks"),
+    "trumps": pgettext_lazy("contract", "Trumps"),
+    "domino": pgettext_lazy("contract", "Domino"),
+}
+
+PRESET_NAMES: dict[str, Promise] = {
+    "italian7": pgettext_lazy("rule set", "Italian, 7 contracts"),
+    "italian6": pgettext_lazy("rule set", "Italian, 6 contracts"),
+    "french": pgettext_lazy("rule set", "French"),
+    "german": pgettext_lazy("rule set", "German"),
+}
+
+_RANK_NAMES: dict[str, Promise] = {
+    "A": pgettext_lazy("card rank, one letter", "A"),
+    "K": pgettext_lazy("card rank, one letter", "K"),
+    "Q": pgettext_lazy("card rank, one letter", "Q"),
+    "J": pgettext_lazy("card rank, one letter", "J"),
+    "T": pgettext_lazy("card rank, one letter", "T"),
+}
+
+# Words the engine puts in parameters ("expected", "field"): translated when known.
+_PHRASES: dict[str, Promise] = {
+    "a list": _("a list"),
+    "a list of cards": _("a list of cards"),
+    "a list of names": _("a list of names"),
+    "a name": _("a name"),
+    "a preset name or an object": _("a preset name or an object"),
+    "a whole number": _("a whole number"),
+    "an object": _("an object"),
+    "true or false": _("true or false"),
+    "the game record": _("the game record"),
+    "it must map contracts to points": _("it must map contracts to points"),
+    "it must be a whole number": _("it must be a whole number"),
+    "it must be two whole numbers": _("it must be two whole numbers"),
+    "it must be four whole numbers": _("it must be four whole numbers"),
+    "it must map ranks A..2 to whole numbers": _("it must map ranks A..2 to whole numbers"),
+    "it must be a whole number or ranks to numbers": _(
+        "it must be a whole number or ranks to numbers"
+    ),
+    "it must be true or false": _("it must be true or false"),
+}
+_PATTERNS: tuple[tuple[re.Pattern[str], Promise], ...] = (
+    (re.compile(r"it must be one of (?P<choices>.+)"), _("it must be one of %(choices)s")),
+    (
+        re.compile(r"it must list some of (?P<choices>.+) once"),
+        _("it must list some of %(choices)s once"),
+    ),
+    (re.compile(r"deal (?P<number>\d+)"), _("deal %(number)s")),
+    (re.compile(r"tricks of (?P<name>.+)"), _("tricks of %(name)s")),
+)
+_CONTRACT_PARAMS = frozenset({"contract", "contract_name"})
+_ENGLISH_CONTRACT_NAMES = {name: key for key, name in engine.presets.CONTRACT_NAMES.items()}
+
+
+def contract_name(key: str) -> str:
+    """The contract's name in the active language ("hearts" -> "Cuori"); unknown keys as given."""
+    name = CONTRACT_NAMES.get(key)
+    return str(name) if name is not None else key
+
+
+def _phrase(value: str) -> str:
+    known = _PHRASES.get(value)
+    if known is not None:
+        return str(known)
+    for pattern, template in _PATTERNS:
+        match = pattern.fullmatch(value)
+        if match:
+            return str(template) % match.groupdict()
+    return value
+
+
+def _param(name: str, value: Any, params: Mapping[str, Any]) -> Any:
+    if name in _CONTRACT_PARAMS:
+        key = params.get("contract")
+        if isinstance(key, str) and key in CONTRACT_NAMES:
+            return contract_name(key)
+        if isinstance(value, str) and value in _ENGLISH_CONTRACT_NAMES:
+            return contract_name(_ENGLISH_CONTRACT_NAMES[value])
+        return value
+    if name in ("expected", "field") and isinstance(value, str):
+        return _phrase(value)
+    return value
+
+
+def problem_message(problem: Mapping[str, Any] | engine.Problem) -> str:
+    """The problem's message in the active language, from its code and params.
+
+    Accepts an engine.Problem or its as_dict() form (also the dicts in an API error's
+    "errors" list). An unknown code keeps the message it came with.
+    """
+    if isinstance(problem, engine.Problem):
+        code, params, message = problem.code, problem.params, problem.message
+    else:
+        code = problem.get("code", "")
+        params = problem.get("params") or {}
+        message = problem.get("message", "")
+    template = MESSAGES.get(code) or SITE_MESSAGES.get(code)
+    if template is None:
+        return str(message)
+    values = {name: _param(name, value, params) for name, value in params.items()}
+    try:
+        return str(template) % values
+    except (KeyError, TypeError, ValueError):
+        # A parameter the engine dropped or renamed: better its English than a crash.
+        return str(message) or str(template)
+
+
+def translate_problems(problems: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Engine error dicts with "message" replaced by its translation (for API answers)."""
+    return [{**problem, "message": problem_message(problem)} for problem in problems]
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def describe_ruleset_localised(ruleset: engine.Ruleset) -> list[str]:
+    """engine.describe_ruleset(ruleset) in the active language, sentence by sentence.
+
+    Mirrors the engine's sentences (tests/i18n checks that the English ones are equal,
+    the first line aside, which names the preset instead of showing its key).
+    """
+    r = ruleset
+    p = r.points
+    preset = PRESET_NAMES.get(r.preset)
+    lines = [
+        gettext(
+            "Rule set: %(preset)s. %(contracts)s contracts per dealer, %(deals)s deals per game."
+        )
+        % {
+            "preset": str(preset) if preset is not None else r.preset,
+            "contracts": r.deals_per_turn,
+            "deals": r.deals_per_game,
+        },
+        gettext("Contracts: %(names)s.")
+        % {"names": ", ".join(contract_name(c) for c in r.contracts)},
+    ]
+    if "barbu" in r.contracts:
+        lines.append(
+            gettext("Barbu: the player who takes the king of hearts scores %(points)s.")
+            % {"points": p["barbu"]}
+        )
+    if "hearts" in r.contracts:
+        hearts = ", ".join(
+            f"{_rank(rank)} {pts}" for rank, pts in zip(RANKS, p["hearts"], strict=True)
+        )
+        lines.append(gettext("Hearts: each heart taken scores (%(points)s).") % {"points": hearts})
+    if "queens" in r.contracts:
+        lines.append(
+            gettext("Queens: each queen taken scores %(points)s.") % {"points": p["queens"]}
+        )
+    if "last_two" in r.contracts:
+        twelfth, thirteenth = p["last_two"]
+        lines.append(
+            gettext("Last two: the 12th trick scores %(twelfth)s, the 13th %(thirteenth)s.")
+            % {"twelfth": twelfth, "thirteenth": thirteenth}
+        )
+    if "no_tricks" in r.contracts:
+        lines.append(
+            gettext("No tricks: each trick taken scores %(points)s.") % {"points": p["no_tricks"]}
+        )
+    if "trumps" in r.contracts:
+        if r.trumps_allow_no_trump:
+            sentence = gettext(
+                "Trumps: the dealer names a trump suit or no-trump; each trick scores +%(points)s."
+            )
+        else:
+            sentence = gettext(
+                "Trumps: the dealer names a trump suit; each trick scores +%(points)s."
+            )
+        lines.append(sentence % {"points": p["trumps"]})
+    if "domino" in r.contracts:
+        first, second, third, fourth = r.domino_points
+        lines.append(
+            gettext(
+                "Domino: first out %(first)s, second %(second)s, third %(third)s, last %(last)s."
+            )
+            % {
+                "first": _signed(first),
+                "second": _signed(second),
+                "third": _signed(third),
+                "last": _signed(fourth),
+            }
+        )
+        lines.append(
+            gettext("Domino: a player may pass even when able to play, but not twice in a row.")
+            if r.domino_pass_when_able
+            else gettext("Domino: a player who can play must play.")
+        )
+    lines.append(
+        gettext("Each player deals %(count)s deals in a row.") % {"count": r.deals_per_turn}
+        if r.dealer_rotation == "per_turn"
+        else gettext("The deal passes to the left after every deal.")
+    )
+    lines.append(gettext("The dealer may not double, but may redouble."))
+    if r.double_shape == "german":
+        lines.append(
+            gettext(
+                "Each player doubles at most once per deal: one player, the two other "
+                "non-dealers, or the whole table."
+            )
+        )
+    else:
+        lines.append(gettext("A player may double any set of opponents."))
+    if r.positive_only_dealer:
+        lines.append(
+            gettext("In positive contracts (%(contracts)s) only the dealer may be doubled.")
+            % {"contracts": _positive_contracts()}
+        )
+    if r.mandatory_doubles:
+        lines.append(
+            gettext(
+                "Every player must double each dealer in at least %(count)s of that dealer's deals."
+            )
+            % {"count": REQUIRED_DOUBLES}
+        )
+    if r.barbu_discard_first_chance:
+        lines.append(gettext("Barbu: the king of hearts must be discarded at the first chance."))
+    if r.turn_settlement == "italian6":
+        lines.append(
+            gettext(
+                "After each dealer's turn, every player gets +110 and placement points "
+                "(+50, +25, −25, −50); a dealer finishing 3rd pays 25 to each opponent, "
+                "4th pays 50 to each."
+            )
+        )
+    return lines
+
+
+def _rank(rank: str) -> str:
+    name = _RANK_NAMES.get(rank)
+    return str(name) if name is not None else rank
+
+
+def _positive_contracts() -> str:
+    # The engine writes "trumps, domino" in lower case: the keys, not the names.
+    return pgettext("positive contracts, in a sentence", "trumps, domino")

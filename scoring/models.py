@@ -1,0 +1,132 @@
+"""Derived data: standings and ratings, rebuilt from the deals by Celery tasks."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import League, Player
+from games.models import Event, Game
+
+
+class EventStanding(models.Model):
+    """A player's place in an evening's standings (live while it runs)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField(_("rank"))
+    points = models.DecimalField(_("points"), max_digits=12, decimal_places=2)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    # {"total", "placement", "average", "wins", "best_game", "deals", "qualified", "tiebreak"}
+    details = models.JSONField(default=dict, blank=True)
+    # The key of the tie-break that decided this player's place ("" when none was needed;
+    # "tied" when every tie-break left them level).
+    tiebreak_note = models.CharField(max_length=32, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "rank", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="eventstanding_unique"),
+        ]
+        indexes = [models.Index(fields=["event", "rank"])]
+        verbose_name = _("evening standing")
+        verbose_name_plural = _("evening standings")
+
+    def __str__(self) -> str:
+        return f"{self.event_id} #{self.rank} {self.player_id}"
+
+
+class LeagueStanding(models.Model):
+    """A player's place in a league table, with the place after the previous evening."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField(_("rank"))
+    # The rank before the league's latest evening counted: None for a newcomer.
+    previous_rank = models.PositiveIntegerField(_("previous rank"), null=True, blank=True)
+    points = models.DecimalField(_("points"), max_digits=12, decimal_places=2)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    evenings = models.PositiveIntegerField(_("evenings"), default=0)
+    details = models.JSONField(default=dict, blank=True)
+    tiebreak_note = models.CharField(max_length=32, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["league", "rank", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="leaguestanding_unique"),
+        ]
+        indexes = [models.Index(fields=["league", "rank"])]
+        verbose_name = _("league standing")
+        verbose_name_plural = _("league standings")
+
+    def __str__(self) -> str:
+        return f"{self.league_id} #{self.rank} {self.player_id}"
+
+    @property
+    def movement(self) -> int | None:
+        """Places gained (+) or lost (-) since the previous evening; None for a newcomer."""
+        if self.previous_rank is None:
+            return None
+        return self.previous_rank - self.rank
+
+
+class PlayerRating(models.Model):
+    """A player's current OpenSkill (Plackett–Luce) rating over every complete game."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # mu - 3 sigma: the conservative estimate players are ranked by.
+    ordinal = models.FloatField(db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ordinal"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.ordinal:.2f}"
+
+
+class RatingHistory(models.Model):
+    """A player's rating after one game: the rating over time, and where replays restart."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    # Sortable text of (event date, event, round, table, game): the order games are rated in.
+    order_key = models.CharField(max_length=64, db_index=True)
+    place = models.DecimalField(max_digits=3, decimal_places=1)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "order_key"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="ratinghistory_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "order_key"])]
+        verbose_name = _("rating history")
+        verbose_name_plural = _("rating history")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"
+
+
+class RatingRun(models.Model):
+    """One row locked by every ratings recompute, so two workers never replay at once."""
+
+    # Rated games after the last sync, and when that sync started: the next one compares
+    # only the games changed since then.
+    games = models.PositiveIntegerField(default=0)
+    replayed = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"ratings: {self.games} games"

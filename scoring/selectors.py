@@ -1,0 +1,445 @@
+"""Reads for the public pages and the API: stored standings, histories, statistics, sheets.
+
+Every function here makes a fixed number of queries whatever the size of the league or
+the player's history; standings come from the stored rows through the cache.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Avg, Count, Q, Sum
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.models import Club, League, Membership, Player
+from games.models import Deal, DealScore, Event, Game, GameScore
+from games.selectors import game_record
+from scoring import engine
+from scoring import standings as maths
+from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
+from scoring.services import event_cache_key, league_cache_key, ranking_of
+
+CACHE_SECONDS = 300
+
+TIEBREAK_LABELS = {
+    "wins": gettext_lazy("more games won at the table"),
+    "best_game": gettext_lazy("better best game"),
+    "head_to_head": gettext_lazy("head-to-head results between the tied players"),
+    "average": gettext_lazy("better average per game"),
+    "games": gettext_lazy("more games played"),
+    "total": gettext_lazy("more points in total"),
+    "tied": gettext_lazy("level after every tie-break: the place is shared"),
+}
+
+
+# --- Who may see what ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """The clubs a visitor organises (superusers see everything): one query at most."""
+
+    organises: frozenset[int]
+    everything: bool = False
+
+    def organiser_of(self, club_id: int) -> bool:
+        return self.everything or club_id in self.organises
+
+    def sees(self, club: Club, published: bool = True) -> bool:
+        return self.organiser_of(club.pk) or (club.published and published)
+
+    def visible(self, prefix: str) -> Q:
+        """A filter on rows reaching an event through `prefix` (e.g. "game__table__round__")."""
+        if self.everything:
+            return Q()
+        public = Q(**{f"{prefix}event__published": True, f"{prefix}event__club__published": True})
+        return public | Q(**{f"{prefix}event__club_id__in": self.organises})
+
+
+def viewer(user: Any) -> Viewer:
+    if not user or not user.is_authenticated:
+        return Viewer(frozenset())
+    if user.is_superuser:
+        return Viewer(frozenset(), everything=True)
+    clubs = Membership.objects.filter(
+        player__user=user, role=Membership.Role.ORGANISER
+    ).values_list("club_id", flat=True)
+    return Viewer(frozenset(clubs))
+
+
+def visible_event(event_id: int, who: Viewer) -> Event:
+    event = Event.objects.select_related("club", "league").filter(pk=event_id).first()
+    if event is None or not who.sees(event.club, event.published):
+        raise Http404(_("No such evening."))
+    return event
+
+
+def visible_league(league_id: int, who: Viewer) -> League:
+    league = League.objects.select_related("club").filter(pk=league_id).first()
+    if league is None or not who.sees(league.club, league.published):
+        raise Http404(_("No such league."))
+    return league
+
+
+def visible_club(slug: str, who: Viewer) -> Club:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not who.sees(club):
+        raise Http404(_("No such club."))
+    return club
+
+
+# --- Ranking explained -------------------------------------------------------------------
+
+
+def explain_ranking(ranking: maths.Ranking, *, league: bool) -> list[str]:
+    """The ranking method and its tie-breaks in sentences for the page."""
+    points = ", ".join(str(p) for p in ranking.placement_points)
+    if ranking.method == "placement":
+        lines = [
+            _(
+                "Each game gives points for the place at the table (%(points)s from first "
+                "to fourth); players level at the table share the points of the places "
+                "they occupy."
+            )
+            % {"points": points}
+        ]
+    elif ranking.method == "average":
+        lines = [_("Players are ranked by their average score per game.")]
+        if ranking.min_games:
+            lines.append(
+                _("At least %(n)d games are needed to qualify; the others are listed below.")
+                % {"n": ranking.min_games}
+            )
+    else:
+        lines = [_("Players are ranked by the total of their scores in every game.")]
+    if league and ranking.best_evenings:
+        lines.append(
+            _("Only each player's best %(n)d evenings count.") % {"n": ranking.best_evenings}
+        )
+    if league:
+        lines.append(_("League tables count complete games only."))
+    if ranking.tiebreaks:
+        lines.append(
+            _("Ties are broken by, in order: %(list)s.")
+            % {"list": "; ".join(str(TIEBREAK_LABELS[t]) for t in ranking.tiebreaks)}
+        )
+    return lines
+
+
+# --- Standings ----------------------------------------------------------------------------
+
+
+def _row(standing: Any, **extra: Any) -> dict[str, Any]:
+    note = standing.tiebreak_note
+    return {
+        "rank": standing.rank,
+        "player_id": standing.player_id,
+        "player": standing.player.name,
+        "points": maths.number(maths.Fraction(standing.points)),
+        "games": standing.games,
+        "details": standing.details,
+        "tiebreak": note,
+        "tiebreak_label": str(TIEBREAK_LABELS.get(note, "")) if note else "",
+        **extra,
+    }
+
+
+def event_standings(event_id: int) -> list[dict[str, Any]]:
+    """The stored standings of an evening (one query, or none from the cache)."""
+
+    def load() -> list[dict[str, Any]]:
+        rows = (
+            EventStanding.objects.filter(event_id=event_id)
+            .select_related("player")
+            .order_by("rank", "player__name")
+        )
+        return [_row(s) for s in rows]
+
+    return _cached(event_cache_key(event_id), load)
+
+
+def league_standings(league_id: int) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        rows = (
+            LeagueStanding.objects.filter(league_id=league_id)
+            .select_related("player")
+            .order_by("rank", "player__name")
+        )
+        return [
+            _row(
+                s,
+                evenings=s.evenings,
+                previous_rank=s.previous_rank,
+                movement=s.movement,
+            )
+            for s in rows
+        ]
+
+    return _cached(league_cache_key(league_id), load)
+
+
+def _cached(key: str, load: Any) -> list[dict[str, Any]]:
+    # Translated labels are stored per language: the key carries it.
+    key = f"{key}:{_lang()}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = load()
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
+
+
+def _lang() -> str:
+    from django.utils.translation import get_language
+
+    return get_language() or "en"
+
+
+def event_tables(event: Event) -> list[dict[str, Any]]:
+    """Each table's game and its progress, by round and table (one query)."""
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    return [
+        {
+            "game_id": g.pk,
+            "round": g.table.round.number,
+            "table": g.table.number,
+            "players": list(g.player_names),
+            "totals": g.totals,
+            "seats": [{"name": n, "total": g.totals.get(n, 0)} for n in g.player_names],
+            "deals_count": g.deals_count,
+            "deals_target": g.deals_target,
+            "complete": g.status == Game.Status.COMPLETE,
+            "percent": round(100 * g.deals_count / g.deals_target) if g.deals_target else 0,
+        }
+        for g in games
+    ]
+
+
+def event_ranking(event: Event) -> maths.Ranking:
+    return ranking_of(event, event.league)
+
+
+# --- Club --------------------------------------------------------------------------------
+
+
+def club_page(club: Club, who: Viewer, *, now: Any = None) -> dict[str, Any]:
+    now = now or timezone.now()
+    leagues = club.leagues.all()
+    events = club.events.select_related("league")
+    if not who.organiser_of(club.pk):
+        leagues = leagues.filter(published=True)
+        events = events.filter(published=True)
+    events = list(events.order_by("-starts_at", "-id"))
+    upcoming = [e for e in events if e.status != Event.Status.CLOSED and e.starts_at >= now] + [
+        e for e in events if e.status == Event.Status.RUNNING and e.starts_at < now
+    ]
+    upcoming.sort(key=lambda e: e.starts_at)
+    past = [e for e in events if e not in upcoming]
+    return {"leagues": list(leagues), "upcoming": upcoming, "past": past}
+
+
+# --- Player ------------------------------------------------------------------------------
+
+
+def visible_player(player_id: int, who: Viewer) -> Player:
+    """A player of a published club, or of a club the visitor organises (one query)."""
+    players = Player.objects.filter(pk=player_id)
+    if not who.everything:
+        clubs = Membership.objects.filter(Q(club__published=True) | Q(club_id__in=who.organises))
+        players = players.filter(pk__in=clubs.values("player_id"))
+    player = players.first()
+    if player is None:
+        raise Http404(_("No such player."))
+    return player
+
+
+def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
+    """Every game the player played that the visitor may see, oldest first (one query)."""
+    rows = (
+        GameScore.objects.filter(player=player)
+        .filter(who.visible("game__table__round__"))
+        .select_related("game__table__round__event")
+        .order_by("game__table__round__event__starts_at", "game__table__round__number", "game_id")
+    )
+    return [
+        {
+            "game_id": s.game_id,
+            "event_id": s.game.table.round.event_id,
+            "event": s.game.table.round.event.name,
+            "date": s.game.table.round.event.starts_at,
+            "round": s.game.table.round.number,
+            "table": s.game.table.number,
+            "total": maths.number(maths.Fraction(s.total)),
+            "place": float(s.place),
+            "deals": s.deals,
+            "complete": s.game.status == Game.Status.COMPLETE,
+        }
+        for s in rows
+    ]
+
+
+def player_evenings(player: Player, who: Viewer) -> list[dict[str, Any]]:
+    """The player's rank in each evening (one query), newest first."""
+    rows = (
+        EventStanding.objects.filter(player=player)
+        .filter(who.visible(""))
+        .select_related("event")
+        .order_by("-event__starts_at", "-event_id")
+    )
+    return [
+        {
+            "event_id": s.event_id,
+            "event": s.event.name,
+            "date": s.event.starts_at,
+            "rank": s.rank,
+            "points": maths.number(maths.Fraction(s.points)),
+            "games": s.games,
+        }
+        for s in rows
+    ]
+
+
+def contract_statistics(player: Player, who: Viewer) -> list[dict[str, Any]]:
+    """Per contract: deals, average score, K♥ taken, doubles won and lost (one query)."""
+    rows = (
+        DealScore.objects.filter(player=player)
+        .filter(who.visible("game__table__round__"))
+        .values("contract")
+        .annotate(
+            deals=Count("id"),
+            average=Avg("score"),
+            total=Sum("score"),
+            kings=Count("id", filter=Q(took_king=True)),
+            won=Sum("doubles_won"),
+            lost=Sum("doubles_lost"),
+            dealt=Count("id", filter=Q(is_dealer=True)),
+        )
+        .order_by("contract")
+    )
+    order = {c: i for i, c in enumerate(engine.CONTRACTS)}
+    out = [
+        {
+            "contract": r["contract"],
+            "deals": r["deals"],
+            "average": round(float(r["average"] or 0), 1),
+            "total": r["total"] or 0,
+            "kings": r["kings"],
+            "doubles_won": r["won"] or 0,
+            "doubles_lost": r["lost"] or 0,
+            "dealt": r["dealt"],
+        }
+        for r in rows
+    ]
+    out.sort(key=lambda r: order.get(r["contract"], 99))
+    return out
+
+
+def player_rating(player: Player, who: Viewer) -> dict[str, Any]:
+    """The current rating and its history over the visible games (two queries)."""
+    current = PlayerRating.objects.filter(player=player).first()
+    history = (
+        RatingHistory.objects.filter(player=player)
+        .filter(who.visible(""))
+        .select_related("event")
+        .order_by("order_key")
+    )
+    return {
+        "mu": round(current.mu, 3) if current else None,
+        "sigma": round(current.sigma, 3) if current else None,
+        "ordinal": round(current.ordinal, 3) if current else None,
+        "games": current.games if current else 0,
+        "history": [
+            {
+                "game_id": h.game_id,
+                "event_id": h.event_id,
+                "event": h.event.name,
+                "date": h.event.starts_at,
+                "place": float(h.place),
+                "mu": round(h.mu, 3),
+                "sigma": round(h.sigma, 3),
+                "ordinal": round(h.ordinal, 3),
+            }
+            for h in history
+        ],
+    }
+
+
+# --- Score sheet ---------------------------------------------------------------------------
+
+
+def visible_game(game_id: int, who: Viewer) -> Game:
+    game = Game.objects.select_related("table__round__event__club").filter(pk=game_id).first()
+    if game is None:
+        raise Http404(_("No such game."))
+    event = game.table.round.event
+    if not who.sees(event.club, event.published):
+        raise Http404(_("No such game."))
+    return game
+
+
+def score_sheet(game: Game) -> dict[str, Any]:
+    """The paper score sheet: a row per deal with running totals, a subtotal after each
+    dealer's turn, and the italian6 settlement where the rules settle turns."""
+    deals = list(Deal.objects.filter(game=game).order_by("number"))
+    players = list(game.player_names)
+    if not deals:
+        return {"players": players, "rows": [], "totals": {p: 0 for p in players}}
+    scores = engine.score_game(game_record(game, deals))
+    turn_end = {turn["deals"][-1]: turn for turn in scores["turns"]}
+    per_turn = engine.ruleset_from_json(game.ruleset).deals_per_turn
+    running = dict.fromkeys(players, 0)
+    rows: list[dict[str, Any]] = []
+    for deal, sheet in zip(deals, scores["deals"], strict=True):
+        for p in players:
+            running[p] += sheet["score"][p]
+        rows.append(
+            {
+                "kind": "deal",
+                "number": sheet["number"],
+                "dealer": sheet["dealer"],
+                "contract": sheet["contract"],
+                "trump": (deal.data.get("trump") if sheet["contract"] == "trumps" else None),
+                "doubles": len(deal.data.get("doubles") or []),
+                "status": deal.status,
+                "status_label": str(Deal.Status(deal.status).label),
+                "cells": [sheet["score"][p] for p in players],
+                "running": [running[p] for p in players],
+                "pairs": [(sheet["score"][p], running[p]) for p in players],
+            }
+        )
+        turn = turn_end.get(sheet["number"])
+        if turn is not None and len(turn["deals"]) == per_turn:
+            rows.append(
+                {
+                    "kind": "subtotal",
+                    "dealer": turn["dealer"],
+                    "cells": [turn["score"][p] for p in players],
+                }
+            )
+            if "settlement" in turn:
+                for p in players:
+                    running[p] += turn["settlement"][p]
+                rows.append(
+                    {
+                        "kind": "settlement",
+                        "dealer": turn["dealer"],
+                        "cells": [turn["settlement"][p] for p in players],
+                        "running": [running[p] for p in players],
+                        "pairs": [(turn["settlement"][p], running[p]) for p in players],
+                    }
+                )
+    return {
+        "players": players,
+        "rows": rows,
+        "totals": [scores["totals"][p] for p in players],
+        "ranking": scores["ranking"],
+        "complete": scores["complete"],
+    }

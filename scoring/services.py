@@ -1,0 +1,501 @@
+"""Writes of derived data: event and league standings and ratings, rebuilt from the games.
+
+Each rebuild aggregates the GameScore rows in SQL (one query per player and evening),
+hands the aggregates to the pure maths of scoring/standings.py and scoring/ratings.py,
+and replaces the stored rows in one transaction that first locks the event, league or
+rating row: two workers never interleave, and a worker killed half-way leaves the old
+rows. Running a rebuild twice gives the same rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from clubs.models import League
+from games.models import Event, Game, GameScore
+from scoring import ratings as rating_maths
+from scoring import standings as maths
+from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory, RatingRun
+
+log = logging.getLogger(__name__)
+
+EVENT_FIELD = "game__table__round__event_id"
+
+
+def forget(key: str) -> None:
+    """Drop the cached standings under this key, in every language they were cached in."""
+    cache.delete_many([f"{key}:{code}" for code, _name in settings.LANGUAGES])
+
+
+def event_cache_key(event_id: int) -> str:
+    return f"standings:event:{event_id}"
+
+
+def league_cache_key(league_id: int) -> str:
+    return f"standings:league:{league_id}"
+
+
+def ranking_of(obj: Any, fallback: Any = None) -> maths.Ranking:
+    """The Ranking configured on an event or league (its own, else the fallback's)."""
+    config = obj.ranking or (fallback.ranking if fallback is not None else None)
+    ranking, problems = maths.parse_ranking(config)
+    if problems:
+        log.warning("ranking of %r has problems %s: defaults used there", obj, problems)
+    return ranking
+
+
+def _decimal(value: Decimal | int | None) -> Decimal:
+    return Decimal(value) if value is not None else Decimal(0)
+
+
+def evening_lines(scores: Any) -> list[maths.EveningLine]:
+    """Per player and evening: games, total, wins, best game and deals, in one SQL query."""
+    rows = (
+        scores.values("player_id", event=F(EVENT_FIELD))
+        .annotate(
+            n=Count("id"),
+            sum_total=Sum("total"),
+            # A win: first at the table, alone or level with one other player.
+            n_wins=Count("id", filter=Q(place__lte=Decimal("1.5"))),
+            best=Max("total"),
+            n_deals=Sum("deals"),
+        )
+        .order_by()
+    )
+    return [
+        maths.EveningLine(
+            player_id=row["player_id"],
+            event_id=row["event"],
+            games=row["n"],
+            total=_decimal(row["sum_total"]),
+            wins=row["n_wins"],
+            best_game=_decimal(row["best"]),
+            deals=row["n_deals"] or 0,
+        )
+        for row in rows
+    ]
+
+
+def game_results(scores: Any) -> list[maths.GameResult]:
+    """Each game's totals by player (four rows per game, not per deal)."""
+    out: dict[int, maths.GameResult] = {}
+    for game_id, event_id, player_id, total in scores.values_list(
+        "game_id", EVENT_FIELD, "player_id", "total"
+    ).order_by():
+        result = out.get(game_id)
+        if result is None:
+            result = out[game_id] = maths.GameResult(game_id, event_id, {})
+        result.totals[player_id] = total  # type: ignore[index]
+    return list(out.values())
+
+
+def _results_loader(scores: Any) -> Callable[[set[int]], list[maths.GameResult]]:
+    """The games of the players level on points, for head-to-head: one query, and only the
+    level players' rows (head-to-head compares them with each other only)."""
+
+    def load(players: set[int]) -> list[maths.GameResult]:
+        return game_results(scores.filter(player_id__in=players))
+
+    return load
+
+
+@dataclass
+class Aggregates:
+    """What a ranking needs from the database, read once: per (player, evening) lines, and
+    the games' results when the method needs them (placement points)."""
+
+    scores: Any
+    lines: list[maths.EveningLine]
+    results: list[maths.GameResult] | None
+
+    def without(self, event_id: int) -> Aggregates:
+        """The same rows minus one evening (the ranking before it), with no new query."""
+        return Aggregates(
+            self.scores.exclude(**{EVENT_FIELD: event_id}),
+            [line for line in self.lines if line.event_id != event_id],
+            None if self.results is None else [r for r in self.results if r.event_id != event_id],
+        )
+
+
+def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
+    lines = evening_lines(scores)
+    results = None
+    if ranking.method == "placement":
+        results = game_results(scores)
+        maths.add_placement(lines, results, ranking)
+    return Aggregates(scores, lines, results)
+
+
+def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
+    players = maths.combine(data.lines, ranking)
+    results = data.results if data.results is not None else _results_loader(data.scores)
+    return maths.rank(players, ranking, results)
+
+
+def compute(scores: Any, ranking: maths.Ranking) -> list[maths.Standing]:
+    """The standings of these GameScore rows under a ranking (nothing written)."""
+    return rank(aggregate(scores, ranking), ranking)
+
+
+def _details(standing: maths.Standing) -> dict[str, Any]:
+    line = standing.line
+    num = maths.number
+    details = {
+        "total": num(line.total),
+        "placement": num(line.placement),
+        "average": num(line.average),
+        "wins": line.wins,
+        "best_game": num(line.best_game),
+        "deals": line.deals,
+        "qualified": standing.qualified,
+    }
+    if standing.tiebreak and standing.tiebreak != "tied":
+        details["tiebreak"] = {
+            "key": standing.tiebreak,
+            "value": num(standing.tiebreak_values.get(standing.tiebreak)),
+        }
+    return details
+
+
+def _points(value: maths.Number) -> Decimal:
+    value = Fraction(value)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
+
+
+COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
+
+
+def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> None:
+    """Make the stored rows of this scope exactly `rows` (inside the caller's transaction).
+
+    Only rows that differ are rewritten (deleted and inserted again): after one deal most
+    of an evening's or a league's rows are unchanged, and this keeps the write small.
+    """
+    fields = [f for f in COMPARED if hasattr(model, f)]
+    stored = {
+        values[0]: values[1:]
+        for values in model.objects.filter(**scope).values_list("player_id", *fields)
+    }
+    wanted = {row.player_id: row for row in rows}
+    changed = [
+        row for row in rows if stored.get(row.player_id) != tuple(getattr(row, f) for f in fields)
+    ]
+    stale = [p for p in stored if p not in wanted] + [
+        row.player_id for row in changed if row.player_id in stored
+    ]
+    if stale:
+        model.objects.filter(**scope, player_id__in=stale).delete()
+    if changed:
+        model.objects.bulk_create(changed, batch_size=2000)
+
+
+def event_scores(event_id: int) -> Any:
+    """The GameScore rows an evening's standings count: every game with a deal (live)."""
+    return GameScore.objects.filter(game__table__round__event_id=event_id, game__deals_count__gt=0)
+
+
+def league_scores(league_id: int) -> Any:
+    """The GameScore rows a league table counts: complete games of the league's events."""
+    return GameScore.objects.filter(
+        game__table__round__event__league_id=league_id, game__status=Game.Status.COMPLETE
+    )
+
+
+def rebuild_event_standings(*, event_id: int) -> int:
+    """Replace an evening's standing rows; the number of rows written."""
+    with transaction.atomic():
+        try:
+            event = (
+                Event.objects.select_for_update(of=("self",))
+                .select_related("league")
+                .get(pk=event_id)
+            )
+        except Event.DoesNotExist:
+            return 0
+        ranking = ranking_of(event, event.league)
+        standings = compute(event_scores(event_id), ranking)
+        _replace_rows(
+            EventStanding,
+            {"event_id": event_id},
+            [
+                EventStanding(
+                    event_id=event_id,
+                    player_id=s.player_id,
+                    rank=s.rank,
+                    points=_points(s.points),
+                    games=s.line.games,
+                    details=_details(s),
+                    tiebreak_note=s.tiebreak,
+                )
+                for s in standings
+            ],
+        )
+        transaction.on_commit(lambda: forget(event_cache_key(event_id)))
+    return len(standings)
+
+
+def latest_evening(league_id: int) -> int | None:
+    """The league's latest evening with a complete game: movement is measured against it."""
+    return (
+        Event.objects.filter(league_id=league_id, rounds__tables__game__status=Game.Status.COMPLETE)
+        .order_by("-starts_at", "-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+
+
+def rebuild_league_standings(*, league_id: int) -> int:
+    """Replace a league table, with each player's rank before the latest evening."""
+    with transaction.atomic():
+        try:
+            league = League.objects.select_for_update().get(pk=league_id)
+        except League.DoesNotExist:
+            return 0
+        ranking = ranking_of(league)
+        data = aggregate(league_scores(league_id), ranking)
+        standings = rank(data, ranking)
+        last = latest_evening(league_id)
+        previous = {}
+        if last is not None:
+            previous = {s.player_id: s.rank for s in rank(data.without(last), ranking)}
+        _replace_rows(
+            LeagueStanding,
+            {"league_id": league_id},
+            [
+                LeagueStanding(
+                    league_id=league_id,
+                    player_id=s.player_id,
+                    rank=s.rank,
+                    previous_rank=previous.get(s.player_id),
+                    points=_points(s.points),
+                    games=s.line.games,
+                    evenings=s.line.evenings,
+                    details={**_details(s), "evenings_counted": s.line.evenings_counted},
+                    tiebreak_note=s.tiebreak,
+                )
+                for s in standings
+            ],
+        )
+        transaction.on_commit(lambda: forget(league_cache_key(league_id)))
+    return len(standings)
+
+
+# --- Ratings ---------------------------------------------------------------------------
+
+
+def order_key(starts_at: Any, event_id: int, round_number: int, table: int, game_id: int) -> str:
+    """Text that sorts games in rating order: event date, event, round, table, game."""
+    stamp = starts_at.astimezone(UTC).strftime("%Y%m%d%H%M%S")
+    return f"{stamp}|{event_id:09d}|{round_number:04d}|{table:04d}|{game_id:012d}"
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    key: str
+    game_id: int
+    event_id: int
+    places: dict[int, Decimal]
+
+
+def rated_games(where: Q | None = None) -> list[RatedGame]:
+    """Complete games (all, or those matching `where`) with their players' places, in
+    rating order (four rows a game)."""
+    games: dict[int, RatedGame] = {}
+    rows = GameScore.objects.filter(game__status=Game.Status.COMPLETE)
+    if where is not None:
+        rows = rows.filter(where)
+    for game_id, player_id, place, event_id, starts_at, rnd, table in rows.values_list(
+        "game_id",
+        "player_id",
+        "place",
+        EVENT_FIELD,
+        "game__table__round__event__starts_at",
+        "game__table__round__number",
+        "game__table__number",
+    ).order_by():
+        game = games.get(game_id)
+        if game is None:
+            key = order_key(starts_at, event_id, rnd, table, game_id)
+            game = games[game_id] = RatedGame(key, game_id, event_id, {})
+        game.places[player_id] = place
+    return sorted(games.values(), key=lambda g: g.key)
+
+
+@dataclass(frozen=True)
+class RatingsReport:
+    games: int
+    replayed: int
+    from_key: str | None
+
+
+# A deal's transaction can commit a little after the game row's updated_at was set: games
+# changed this long before the previous sync started are looked at again.
+SYNC_SLACK = timedelta(minutes=10)
+
+
+def _first_difference(since: Any) -> str | None:
+    """The order key of the earliest complete game changed since then whose places (or
+    order) differ from the rating history; None when the history is up to date."""
+    changed = rated_games(Q(game__updated_at__gte=since))
+    if not changed:
+        return None
+    stored: dict[int, tuple[str, dict[int, Decimal]]] = {}
+    for game_id, player_id, key, place in RatingHistory.objects.filter(
+        game_id__in=[g.game_id for g in changed]
+    ).values_list("game_id", "player_id", "order_key", "place"):
+        stored.setdefault(game_id, (key, {}))[1][player_id] = place
+    keys = [g.key for g in changed if stored.get(g.game_id) != (g.key, g.places)]
+    return min(keys) if keys else None
+
+
+def _ratings_before(from_key: str) -> dict[int, rating_maths.Rating]:
+    """Each player's rating just before the game with this key (one query)."""
+    if not from_key:
+        return {}
+    last = RatingHistory.objects.aggregate(last=Max("order_key"))["last"]
+    if last is None or last < from_key:
+        # New games after everything rated: the current ratings are the start.
+        rows = PlayerRating.objects.values_list("player_id", "mu", "sigma")
+    else:
+        rows = (
+            RatingHistory.objects.filter(order_key__lt=from_key)
+            .annotate(
+                newest=Window(
+                    RowNumber(), partition_by=[F("player_id")], order_by=F("order_key").desc()
+                )
+            )
+            .filter(newest=1)
+            .values_list("player_id", "mu", "sigma")
+        )
+    return {p: rating_maths.Rating(mu, sigma) for p, mu, sigma in rows}
+
+
+def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
+    """Bring ratings up to date with the complete games: replay from the earliest game whose
+    result (or place in the order) changed, or everything when `full`.
+
+    Only games changed since the previous sync are compared with the history, so a new
+    game at the end replays one game and a corrected old game replays from it on. Games
+    that vanished (an event deleted, its history with it) make it replay everything.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        RatingRun.objects.get_or_create(pk=1)
+        run = RatingRun.objects.select_for_update().get(pk=1)
+        rated = RatingHistory.objects.values("game_id").distinct().count()
+        if full or run.started_at is None or rated != run.games:
+            from_key: str | None = ""
+        else:
+            from_key = _first_difference(run.started_at - SYNC_SLACK)
+        run.started_at = now
+        if from_key is None:
+            run.replayed = 0
+            run.save()
+            return RatingsReport(run.games, 0, None)
+
+        start = _ratings_before(from_key)
+        if from_key:
+            since = datetime.strptime(from_key[:14], "%Y%m%d%H%M%S").replace(tzinfo=UTC)
+            todo = [
+                g
+                for g in rated_games(Q(game__table__round__event__starts_at__gte=since))
+                if g.key >= from_key
+            ]
+        else:
+            todo = rated_games()
+        by_id = {g.game_id: g for g in todo}
+        final, history = rating_maths.replay(
+            start,
+            (
+                rating_maths.TableResult(g.game_id, {p: float(x) for p, x in g.places.items()})
+                for g in todo
+            ),
+        )
+        RatingHistory.objects.filter(order_key__gte=from_key).delete()
+        RatingHistory.objects.bulk_create(
+            (
+                RatingHistory(
+                    player_id=player_id,
+                    game_id=game_id,
+                    event_id=by_id[game_id].event_id,
+                    order_key=by_id[game_id].key,
+                    place=by_id[game_id].places[player_id],
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal,
+                )
+                for game_id, player_id, r in history
+            ),
+            batch_size=2000,
+        )
+        touched = {p for g in todo for p in g.places}
+        _write_player_ratings({p: final[p] for p in touched}, full=not from_key)
+        run.games = RatingHistory.objects.values("game_id").distinct().count()
+        run.replayed = len(todo)
+        run.finished_at = timezone.now()
+        run.save()
+    return RatingsReport(run.games, len(todo), from_key)
+
+
+def _write_player_ratings(final: dict[int, rating_maths.Rating], *, full: bool) -> None:
+    """Store these players' ratings and game counts (a full replay also drops the others)."""
+    counts = dict(
+        RatingHistory.objects.filter(player_id__in=list(final))
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+        .order_by()
+    )
+    if full:
+        PlayerRating.objects.exclude(player_id__in=list(final)).delete()
+    existing = dict(
+        PlayerRating.objects.filter(player_id__in=list(final)).values_list("player_id", "pk")
+    )
+    rows = [
+        PlayerRating(
+            pk=existing.get(p),
+            player_id=p,
+            mu=r.mu,
+            sigma=r.sigma,
+            ordinal=r.ordinal,
+            games=counts.get(p, 0),
+        )
+        for p, r in final.items()
+    ]
+    PlayerRating.objects.bulk_create([r for r in rows if r.pk is None], batch_size=2000)
+    PlayerRating.objects.bulk_update(
+        [r for r in rows if r.pk is not None],
+        ["mu", "sigma", "ordinal", "games"],
+        batch_size=2000,
+    )
+
+
+def rebuild_all(progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
+    """Every event's and league's standings and the ratings, from scratch."""
+    events = list(Event.objects.order_by("id").values_list("id", flat=True))
+    leagues = list(League.objects.order_by("id").values_list("id", flat=True))
+    for i, event_id in enumerate(events, 1):
+        rebuild_event_standings(event_id=event_id)
+        if progress:
+            progress("events", i, len(events))
+    for i, league_id in enumerate(leagues, 1):
+        rebuild_league_standings(league_id=league_id)
+        if progress:
+            progress("leagues", i, len(leagues))
+    report = sync_ratings(full=True)
+    if progress:
+        progress("ratings", report.games, report.games)
+    return {"events": len(events), "leagues": len(leagues), "games_rated": report.games}

@@ -1,0 +1,397 @@
+"""Ranking methods and tie-breaks: pure arithmetic on per-player aggregates (no Django).
+
+A league or an event chooses how players are ranked with a small JSON object:
+
+    {"method": "total" | "placement" | "average",
+     "placement_points": [4, 2, 1, 0],   # points per place at the table, ties shared
+     "min_games": 0,                     # average: games needed to qualify
+     "best_evenings": null,              # leagues: count only a player's best N evenings
+     "tiebreaks": ["wins", "best_game", "head_to_head"]}
+
+`parse_ranking` checks it; `evening_lines` + `combine` turn per-evening aggregates into
+one line per player; `rank` orders the lines, applying the tie-breaks in order and
+recording which one decided each place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+METHODS = ("total", "placement", "average")
+TIEBREAKS = ("wins", "best_game", "head_to_head", "average", "games", "total")
+DEFAULT_TIEBREAKS = ("wins", "best_game", "head_to_head")
+DEFAULT_PLACEMENT_POINTS = (4, 2, 1, 0)
+
+# Totals come from the database as Decimal (exact, fast in C); shares and averages are
+# Fractions, so equal values compare equal and ties are real ties.
+Number = int | Decimal | Fraction
+
+
+@dataclass(frozen=True)
+class Ranking:
+    method: str = "total"
+    placement_points: tuple[float, ...] = DEFAULT_PLACEMENT_POINTS
+    min_games: int = 0
+    best_evenings: int | None = None
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+
+
+@dataclass(frozen=True)
+class RankingProblem:
+    """What is wrong with a ranking configuration: a stable code, the field, its parameters."""
+
+    field: str
+    code: str
+    params: dict[str, Any]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def parse_ranking(obj: object) -> tuple[Ranking, list[RankingProblem]]:
+    """The Ranking a JSON object describes (defaults for what is missing) and its problems.
+
+    With problems, the Ranking returned keeps every valid part and the defaults elsewhere,
+    so standings can still be shown while the organiser fixes the configuration.
+    """
+    problems: list[RankingProblem] = []
+    if obj in (None, ""):
+        return Ranking(), problems
+    if not isinstance(obj, Mapping):
+        return Ranking(), [RankingProblem("ranking", "not_object", {})]
+    out = Ranking()
+    known = {"method", "placement_points", "min_games", "best_evenings", "tiebreaks"}
+    for key in obj:
+        if key not in known:
+            problems.append(RankingProblem(str(key), "unknown_option", {"option": str(key)}))
+    method = obj.get("method", "total")
+    if method in METHODS:
+        out = replace(out, method=method)
+    else:
+        problems.append(RankingProblem("method", "unknown_method", {"method": str(method)}))
+    points = obj.get("placement_points", list(DEFAULT_PLACEMENT_POINTS))
+    if isinstance(points, list | tuple) and len(points) == 4 and all(_is_number(p) for p in points):
+        out = replace(out, placement_points=tuple(points))
+    else:
+        problems.append(RankingProblem("placement_points", "placement_points", {}))
+    min_games = obj.get("min_games", 0)
+    if _is_int(min_games) and min_games >= 0:
+        out = replace(out, min_games=min_games)
+    else:
+        problems.append(RankingProblem("min_games", "not_count", {"value": str(min_games)}))
+    best = obj.get("best_evenings")
+    if best is None or (_is_int(best) and best >= 1):
+        out = replace(out, best_evenings=best)
+    else:
+        problems.append(RankingProblem("best_evenings", "not_count", {"value": str(best)}))
+    tiebreaks = obj.get("tiebreaks", list(DEFAULT_TIEBREAKS))
+    if isinstance(tiebreaks, list | tuple):
+        good = []
+        for tb in tiebreaks:
+            if tb in TIEBREAKS and tb not in good:
+                good.append(tb)
+            else:
+                problems.append(
+                    RankingProblem("tiebreaks", "unknown_tiebreak", {"tiebreak": str(tb)})
+                )
+        out = replace(out, tiebreaks=tuple(good))
+    else:
+        problems.append(RankingProblem("tiebreaks", "not_list", {}))
+    return out, problems
+
+
+def ranking_to_json(ranking: Ranking) -> dict[str, Any]:
+    return {
+        "method": ranking.method,
+        "placement_points": list(ranking.placement_points),
+        "min_games": ranking.min_games,
+        "best_evenings": ranking.best_evenings,
+        "tiebreaks": list(ranking.tiebreaks),
+    }
+
+
+def placement_points(totals: Sequence[Any], points: Sequence[float]) -> list[Fraction]:
+    """Points each seat earns for its place at the table; tied seats share their places' points.
+
+    Two players level in first place of [4, 2, 1, 0] get (4 + 2) / 2 = 3 each.
+    """
+    out = []
+    for mine in totals:
+        above = sum(1 for t in totals if t > mine)
+        tied = sum(1 for t in totals if t == mine)
+        shared = sum(Fraction(str(p)) for p in points[above : above + tied])
+        out.append(shared / tied)
+    return out
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished (or running) game: each player's total, in seat order."""
+
+    game_id: int
+    event_id: int
+    totals: Mapping[int, Any]  # player_id -> total
+
+
+@dataclass
+class EveningLine:
+    """A player's aggregates over one evening's games (from SQL), plus placement points."""
+
+    player_id: int
+    event_id: int
+    games: int
+    total: Number
+    wins: int = 0
+    best_game: Number | None = None
+    placement: Number = 0
+    deals: int = 0
+
+
+@dataclass
+class PlayerLine:
+    """A player's aggregates over what counts for the ranking (all or best N evenings)."""
+
+    player_id: int
+    games: int = 0
+    total: Number = 0
+    wins: int = 0
+    best_game: Number | None = None
+    placement: Number = 0
+    deals: int = 0
+    evenings: int = 0
+    evenings_counted: int = 0
+    counted_events: tuple[int, ...] = ()
+
+    @property
+    def average(self) -> Fraction:
+        return Fraction(self.total) / self.games if self.games else Fraction(0)
+
+
+@dataclass
+class Standing:
+    player_id: int
+    rank: int
+    points: Number
+    qualified: bool
+    line: PlayerLine
+    tiebreak: str = ""
+    tiebreak_values: dict[str, Any] = field(default_factory=dict)
+
+
+def _shares(points: Sequence[float]) -> dict[tuple[int, int], Fraction]:
+    """Points for (players above, players level including oneself): ten cases at most."""
+    table = {}
+    for above in range(4):
+        for tied in range(1, 5 - above):
+            shared = sum(Fraction(str(p)) for p in points[above : above + tied])
+            table[above, tied] = shared / tied
+    return table
+
+
+def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], ranking: Ranking):
+    """Add each game's placement points to the evening lines of its players.
+
+    Counts how often each line had each (above, level) case, in whole numbers, and turns
+    the counts into points once: exact, and fast over tens of thousands of games.
+    """
+    by_key = {(line.player_id, line.event_id): line for line in lines}
+    cases: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+    for result in results:
+        totals = result.totals
+        values = list(totals.values())
+        for player_id, mine in totals.items():
+            above = sum(1 for t in values if t > mine)
+            tied = sum(1 for t in values if t == mine)
+            counts = cases.setdefault((player_id, result.event_id), {})
+            counts[above, tied] = counts.get((above, tied), 0) + 1
+    table = _shares(ranking.placement_points)
+    for key, counts in cases.items():
+        line = by_key.get(key)
+        if line is not None:
+            line.placement += sum(table[case] * n for case, n in counts.items())
+
+
+def evening_points(line: EveningLine | PlayerLine, ranking: Ranking) -> Number:
+    """The ranking points of a line under the method (an average for "average")."""
+    if ranking.method == "placement":
+        return line.placement
+    if ranking.method == "average":
+        return Fraction(line.total) / line.games if line.games else Fraction(0)
+    return line.total
+
+
+def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
+    """One line per player: the sum of their evenings, or of their best N evenings."""
+    per_player: dict[int, list[EveningLine]] = {}
+    for line in lines:
+        per_player.setdefault(line.player_id, []).append(line)
+    out = []
+    for player_id, evenings in per_player.items():
+        counted = evenings
+        if ranking.best_evenings is not None and len(evenings) > ranking.best_evenings:
+            # Best first; on equal points the earlier evening (lower id) counts, so a
+            # rebuild always picks the same ones.
+            counted = sorted(evenings, key=lambda e: (-evening_points(e, ranking), e.event_id))
+            counted = counted[: ranking.best_evenings]
+        best = [e.best_game for e in counted if e.best_game is not None]
+        out.append(
+            PlayerLine(
+                player_id=player_id,
+                games=sum(e.games for e in counted),
+                total=sum(e.total for e in counted),
+                wins=sum(e.wins for e in counted),
+                best_game=max(best) if best else None,
+                placement=sum(e.placement for e in counted),
+                deals=sum(e.deals for e in counted),
+                evenings=len(evenings),
+                evenings_counted=len(counted),
+                counted_events=tuple(sorted(e.event_id for e in counted)),
+            )
+        )
+    return out
+
+
+def _value(tiebreak: str, line: PlayerLine) -> Number:
+    if tiebreak == "wins":
+        return line.wins
+    if tiebreak == "best_game":
+        return line.best_game if line.best_game is not None else -(10**9)
+    if tiebreak == "average":
+        return line.average
+    if tiebreak == "games":
+        return line.games
+    if tiebreak == "total":
+        return line.total
+    raise ValueError(tiebreak)
+
+
+def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[int, Fraction]:
+    """Among these players: for each, the players of the group beaten minus those lost to,
+    over every game two of them played at the same table (a level total counts half)."""
+    members = set(group)
+    score = {p: Fraction(0) for p in group}
+    for result in results:
+        present = [p for p in result.totals if p in members]
+        for i, a in enumerate(present):
+            for b in present[i + 1 :]:
+                ta, tb = result.totals[a], result.totals[b]
+                if ta > tb:
+                    score[a] += 1
+                    score[b] -= 1
+                elif tb > ta:
+                    score[b] += 1
+                    score[a] -= 1
+    return score
+
+
+def rank(
+    lines: Iterable[PlayerLine],
+    ranking: Ranking,
+    results: Sequence[GameResult] | Callable[[set[int]], Sequence[GameResult]] = (),
+) -> list[Standing]:
+    """The standings: qualified players first, by points, ties broken in the configured order.
+
+    `results` are the games the lines come from, needed only for "head_to_head": or a
+    function giving the games of some players, called once with every player level on
+    points with another (so a table without ties loads no games). Players still level
+    after every tie-break share the rank (1, 2, 2, 4) with note "tied".
+    """
+    entries = []
+    for line in lines:
+        qualified = ranking.method != "average" or line.games >= ranking.min_games
+        entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
+    entries.sort(key=lambda s: (not s.qualified, -s.points, s.player_id))
+
+    groups: list[list[Standing]] = []  # level on points
+    for entry in entries:
+        if groups and (groups[-1][0].qualified, groups[-1][0].points) == (
+            entry.qualified,
+            entry.points,
+        ):
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    # Loaded at most once, and only when a tie reaches head-to-head.
+    level = {s.player_id for g in groups if len(g) > 1 for s in g}
+    games = _Games(results, level)
+    ordered: list[list[Standing]] = []  # groups still level after the tie-breaks
+    for group in groups:
+        ordered.extend(_break(group, list(ranking.tiebreaks), games))
+
+    out: list[Standing] = []
+    position = 1
+    for group in ordered:
+        for standing in group:
+            standing.rank = position
+            if len(group) > 1:
+                standing.tiebreak = "tied"
+            out.append(standing)
+        position += len(group)
+    return out
+
+
+class _Games:
+    """The games for head-to-head, loaded at most once, indexed by player."""
+
+    def __init__(
+        self,
+        results: Sequence[GameResult] | Callable[[set[int]], Sequence[GameResult]],
+        players: set[int],
+    ):
+        self.results, self.players = results, players
+        self.index: dict[int, list[GameResult]] | None = None
+
+    def of(self, group: Iterable[int]) -> list[GameResult]:
+        if self.index is None:
+            results = self.results(self.players) if callable(self.results) else self.results
+            self.index = {}
+            for result in results:
+                for player_id in result.totals:
+                    self.index.setdefault(player_id, []).append(result)
+        seen: dict[int, GameResult] = {}
+        for player_id in group:
+            for result in self.index.get(player_id, ()):
+                seen[result.game_id] = result
+        return list(seen.values())
+
+
+def _break(group: list[Standing], tiebreaks: list[str], games: _Games) -> list[list[Standing]]:
+    """Split a level group with the first tie-break that separates anyone, recursively."""
+    if len(group) == 1 or not tiebreaks:
+        return [group]
+    tiebreak, rest = tiebreaks[0], tiebreaks[1:]
+    if tiebreak == "head_to_head":
+        members = [s.player_id for s in group]
+        values = head_to_head(members, games.of(members))
+    else:
+        values = {s.player_id: _value(tiebreak, s.line) for s in group}
+    distinct = sorted(set(values.values()), reverse=True)
+    if len(distinct) == 1:
+        return _break(group, rest, games)
+    out: list[list[Standing]] = []
+    for value in distinct:
+        sub = [s for s in group if values[s.player_id] == value]
+        for s in sub:
+            s.tiebreak = tiebreak
+            s.tiebreak_values[tiebreak] = value
+        out.extend(_break(sub, rest, games))
+    return out
+
+
+def number(value: Number | None) -> int | float | None:
+    """A number as JSON shows it: whole numbers as int, others rounded to two places."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 2)
