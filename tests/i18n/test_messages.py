@@ -1,0 +1,201 @@
+"""The site's translations of the engine: problem codes, contract names, rule sentences."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from django.utils import translation
+
+from scoring import engine
+from scoring.engine.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
+from scoring.messages import (
+    CONTRACT_NAMES,
+    MESSAGES,
+    contract_name,
+    describe_ruleset_localised,
+    problem_message,
+    translate_problems,
+)
+
+LANGUAGES = ("it", "es", "de", "fr")
+
+
+def _engine_placeholders(template: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", template))
+
+
+def _our_placeholders(template: str) -> set[str]:
+    return set(re.findall(r"%\((\w+)\)s", template))
+
+
+def test_every_engine_code_has_a_message_with_the_same_placeholders() -> None:
+    assert set(MESSAGES) == set(engine.MESSAGES)
+    for code, english in engine.MESSAGES.items():
+        assert _our_placeholders(str(MESSAGES[code])) == _engine_placeholders(english), code
+
+
+def test_english_messages_equal_the_engines() -> None:
+    with translation.override("en"):
+        for code, english in engine.MESSAGES.items():
+            params = {name: f"<{name}>" for name in _engine_placeholders(english)}
+            assert str(MESSAGES[code]) % params == english.format(**params), code
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_message_is_translated(language: str) -> None:
+    with translation.override("en"):
+        english = {code: str(text) for code, text in MESSAGES.items()}
+    with translation.override(language):
+        for code, text in MESSAGES.items():
+            # "%(field)s is missing" and its like are short but still translated.
+            assert str(text) != english[code], f"{language}: {code} is not translated"
+
+
+def _validate(record: dict) -> list[engine.Problem]:
+    return engine.validate_game(record)
+
+
+def _record(ruleset: str, deals: list[dict]) -> dict:
+    return {"ruleset": ruleset, "players": ["Anna", "Bruno", "Carla", "Dario"], "deals": deals}
+
+
+def test_a_real_problem_is_translated_with_its_parameters() -> None:
+    (problem,) = _validate(
+        _record(
+            "italian7",
+            [
+                {
+                    "dealer": "Anna",
+                    "contract": "no_tricks",
+                    "result": {"tricks": {"Anna": 3, "Bruno": 3, "Carla": 3, "Dario": 3}},
+                }
+            ],
+        )
+    )
+    assert problem.code == "tricks_total"
+    with translation.override("it"):
+        assert problem_message(problem) == "le prese sommano a 12, non a 13"
+    with translation.override("de"):
+        assert problem_message(problem.as_dict()) == "die Stiche ergeben zusammen 12, nicht 13"
+    with translation.override("en"):
+        assert problem_message(problem) == problem.message
+
+
+def test_contract_parameters_are_named_in_the_language() -> None:
+    deal = {"dealer": "Anna", "contract": "trumps", "trump": "S", "result": {}}
+    problems = [p for p in _validate(_record("italian6", [deal])) if p.code.startswith("contract")]
+    (problem,) = problems
+    assert problem.code == "contract_not_in_ruleset"
+    with translation.override("de"):
+        assert problem_message(problem) == "Trumpf wird nach diesen Regeln nicht gespielt"
+    with translation.override("es"):
+        assert problem_message(problem) == "con estas reglas no se juega Triunfo"
+
+
+def test_expected_and_field_phrases_are_translated() -> None:
+    problem = engine.Problem.make(None, "deals", "invalid_type", field="deals", expected="a list")
+    with translation.override("fr"):
+        assert problem_message(problem) == "deals devrait être une liste"
+    problem = engine.Problem.make(
+        None,
+        "ruleset.options.dealer_rotation",
+        "invalid_option",
+        option="dealer_rotation",
+        value="sideways",
+        expected="it must be one of per_turn, per_deal",
+    )
+    with translation.override("it"):
+        assert problem_message(problem) == (
+            "l'opzione di regolamento dealer_rotation non può valere sideways: "
+            "deve essere uno tra per_turn, per_deal"
+        )
+    problem = engine.Problem.make(3, "deal", "invalid_type", field="deal 3", expected="an object")
+    with translation.override("es"):
+        assert problem_message(problem) == "mano 3 debería ser un objeto"
+
+
+def test_an_unknown_code_keeps_its_message() -> None:
+    problem = {"code": "brand_new", "params": {"x": 1}, "message": "something new"}
+    with translation.override("it"):
+        assert problem_message(problem) == "something new"
+
+
+def test_site_built_problems_are_translated() -> None:
+    problem = {"code": "invalid_number", "params": {}, "message": "number must be ..."}
+    with translation.override("fr"):
+        assert problem_message(problem) == "number doit être un nombre entier positif"
+
+
+def test_translate_problems_keeps_every_other_key() -> None:
+    problem = engine.Problem.make(2, "result.queens", "not_a_queen", card="KS").as_dict()
+    with translation.override("de"):
+        (out,) = translate_problems([problem])
+    assert out == {**problem, "message": "KS ist keine Dame"}
+
+
+EXPECTED_CONTRACT_NAMES = {
+    # As the rule texts of shared/rules/sources/ name them.
+    "it": {"hearts": "Cuori", "queens": "Donne", "last_two": "Ultime due", "trumps": "Atout"},
+    "es": {
+        "hearts": "Corazones",
+        "queens": "Damas",
+        "last_two": "Dos últimas",
+        "no_tricks": "Bazas",
+        "domino": "Dominó",
+    },
+    "de": {"no_tricks": "Keine Stiche", "queens": "Keine Damen", "barbu": "Kein Herzkönig"},
+    "fr": {"no_tricks": "Pas de plis", "queens": "Pas de dames", "domino": "Réussite"},
+    "en": dict(ENGINE_CONTRACT_NAMES),
+}
+
+
+@pytest.mark.parametrize("language", sorted(EXPECTED_CONTRACT_NAMES))
+def test_contract_names_follow_the_rule_texts(language: str) -> None:
+    with translation.override(language):
+        for key, name in EXPECTED_CONTRACT_NAMES[language].items():
+            assert contract_name(key) == name
+            assert str(CONTRACT_NAMES[key]) == name
+    assert set(CONTRACT_NAMES) == set(engine.CONTRACTS)
+
+
+def test_unknown_contract_key_is_shown_as_given() -> None:
+    assert contract_name("poker") == "poker"
+
+
+RULESETS = [
+    *engine.PRESETS.values(),
+    replace(engine.PRESETS["italian7"], dealer_rotation="per_deal", domino_pass_when_able=True),
+    replace(engine.PRESETS["german"], positive_only_dealer=True, barbu_discard_first_chance=True),
+    engine.ruleset_from_json({"preset": "french", "options": {"contracts": ["hearts", "domino"]}}),
+]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.preset)
+def test_rule_sentences_mirror_the_engine(ruleset: engine.Ruleset) -> None:
+    english = engine.describe_ruleset(ruleset)
+    with translation.override("en"):
+        ours = describe_ruleset_localised(ruleset)
+    # The first sentence names the preset ("Italian, 7 contracts") instead of its key.
+    assert len(ours) == len(english)
+    assert ours[1:] == english[1:]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rule_sentences_are_translated(language: str) -> None:
+    ruleset = engine.PRESETS["italian6"]
+    with translation.override("en"):
+        english = describe_ruleset_localised(ruleset)
+    with translation.override(language):
+        ours = describe_ruleset_localised(ruleset)
+    assert len(ours) == len(english)
+    assert all(a != b for a, b in zip(ours, english, strict=True))
+
+
+def test_hearts_sentence_uses_the_languages_card_letters() -> None:
+    with translation.override("it"):
+        lines = describe_ruleset_localised(engine.PRESETS["italian7"])
+    assert "Cuori: ogni carta di cuori presa vale (A -4, K -4, D -4, F -4, 10 -4," in " ".join(
+        lines
+    )
