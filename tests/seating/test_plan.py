@@ -270,10 +270,10 @@ def test_to_json_shape_and_number_map() -> None:
     assert data["repeats"] == 0
 
 
-def test_four_hundred_players_one_round_fast() -> None:
-    import time
-
-    started = time.perf_counter()
+def test_four_hundred_players_one_round() -> None:
+    # How fast is measured in bench/bench_seating.py, not here.
     plan = plan_seating(SeatingRequest(players=range(400), seed=1))
-    assert time.perf_counter() - started < 1.0
-    assert len(plan.rounds[0].tables) == 100
+    (round_,) = plan.rounds
+    assert len(round_.tables) == 100
+    assert sorted(p for table in round_.tables for p in table) == list(range(400))
+    assert plan.repeats == 0
