@@ -434,9 +434,51 @@ def test_validate_never_raises_on_junk_inside_a_game(rng, key, junk):
     assert validate_game(record)
 
 
-def test_announcement_shapes_per_preset():
-    doubles = [dbl(B, A), dbl(B, C)]  # the dealer and one non-dealer: not one announcement
-    assert validate_game(one(doubles=doubles)) == []  # italian: any set of opponents
-    for preset in ("french", "german"):
-        problems = validate_game(one(doubles=doubles, ruleset=preset))
-        assert [p.code for p in problems] == ["double_shape"]
+GERMAN_SHAPES = {"preset": "french", "options": {"double_shape": "german"}}
+ANY_SHAPE = {"preset": "german", "options": {"double_shape": "any"}}
+POSITIVE_ANYONE = {"preset": "french", "options": {"positive_only_dealer": False}}
+POSITIVE_DEALER = {"preset": "german", "options": {"positive_only_dealer": True}}
+ALL_PRESETS = ("italian7", "italian6", "french", "german")
+
+
+# RULES.md "Who may double whom", A deals: (rule sets, contract, doubles, codes).
+WHO_MAY_DOUBLE = [
+    # the dealer may not double, but may redouble
+    (ALL_PRESETS, "barbu", [dbl(A, B)], ["dealer_doubles"]),
+    (ALL_PRESETS, "barbu", [dbl(B, A, True), dbl(C, A, True)], []),
+    # what one announcement may cover: italian and french any set of opponents ...
+    (("italian7", "italian6", "french"), "barbu", [dbl(B, A), dbl(C, B)], []),
+    (("italian7", "italian6", "french"), "barbu", [dbl(B, A), dbl(B, C)], []),
+    (("italian7", "italian6", "french"), "hearts", [dbl(D, A), dbl(D, B)], []),
+    # ... german exactly one player, the family (the two other non-dealers) or the table
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, C)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, C), dbl(B, D)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A), dbl(B, C), dbl(B, D)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A), dbl(B, C)], ["double_shape"]),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(D, A), dbl(D, B)], ["double_shape"]),
+    ((ANY_SHAPE,), "barbu", [dbl(B, A), dbl(B, C)], []),
+    # in trumps and domino only the dealer may be doubled, except german
+    (("italian7", "french"), "trumps", [dbl(B, A), dbl(C, A), dbl(D, A, True)], []),
+    (
+        ("italian7", "french", POSITIVE_DEALER),
+        "trumps",
+        [dbl(B, C)],
+        ["positive_double_not_dealer"],
+    ),
+    (ALL_PRESETS[:3], "domino", [dbl(C, D)], ["positive_double_not_dealer"]),
+    (("german", POSITIVE_ANYONE), "domino", [dbl(C, D)], []),
+    (("german", POSITIVE_ANYONE), "trumps", [dbl(B, C), dbl(C, B)], []),
+    (("german",), "domino", [dbl(B, C), dbl(B, D)], []),
+    (("german",), "domino", [dbl(B, A), dbl(B, D)], ["double_shape"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "contract", "doubles", "codes"),
+    [(r, c, d, codes) for rulesets, c, d, codes in WHO_MAY_DOUBLE for r in rulesets],
+)
+def test_who_may_double_whom(ruleset, contract, doubles, codes):
+    extra = {"trump": "S"} if contract == "trumps" else {}
+    record = one(contract, doubles=doubles, ruleset=ruleset, **extra)
+    assert [p.code for p in validate_game(record)] == codes
