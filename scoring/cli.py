@@ -27,13 +27,23 @@ EXIT_INVALID = 2
 
 
 def _emit(stdout: BinaryIO, payload: dict[str, Any]) -> None:
-    stdout.write(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+    try:
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate ("\ud800" in the record) has no UTF-8 form: escape it.
+        data = json.dumps(payload).encode("ascii")
+    stdout.write(data)
     stdout.write(b"\n")
     stdout.flush()
 
 
 def _errors(*problems: Problem) -> dict[str, Any]:
     return InvalidGame(list(problems)).as_dict()
+
+
+def _not_json(constant: str) -> Any:
+    """Python reads NaN and Infinity, but they are not JSON: refuse them."""
+    raise ValueError(f"{constant} is not a JSON value")
 
 
 def _read(path: str, stdin: BinaryIO) -> bytes:
@@ -56,7 +66,7 @@ def score_command(path: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
         )
         return EXIT_INVALID
     try:
-        record = json.loads(data.decode("utf-8-sig"))
+        record = json.loads(data.decode("utf-8-sig"), parse_constant=_not_json)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         detail = str(exc) if not isinstance(exc, UnicodeDecodeError) else "it is not UTF-8 text"
         _emit(stdout, _errors(Problem.make(None, "", "invalid_json", detail=detail)))

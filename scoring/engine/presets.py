@@ -137,10 +137,10 @@ PRESETS: dict[str, Ruleset] = {
         trumps_allow_no_trump=False,
         domino_points=(45, 20, 5, -5),
         dealer_rotation="per_turn",
-        # RULES.md says "any set", but the Spanish source gives each player one
-        # announcement: one player, "familia" or "mesa" -- the German shapes. The
-        # source wins.
-        double_shape="german",
+        # RULES.md: any set of opponents; "mesa" (table) and "familia" (the two other
+        # non-dealers) are names for two of those sets. The Spanish source says so
+        # too: a player "puede doblar contra uno o más de los otros jugadores".
+        double_shape="any",
         positive_only_dealer=True,
         mandatory_doubles=True,
         turn_settlement="none",

@@ -113,3 +113,26 @@ def test_engine_and_command_import_no_django():
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, timeout=60)
+
+
+def test_nan_and_infinity_are_not_json():
+    # Python's json module reads NaN/Infinity, but they are not JSON (RFC 8259).
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        text = '{"ruleset": "italian7", "players": ["a", "b", "c", "d"], "deals": [], "x": %s}'
+        proc = run("score", "-", stdin=text % constant)
+        assert proc.returncode == 2, constant
+        (error,) = json.loads(proc.stdout)["errors"]
+        assert error["code"] == "invalid_json"
+        assert constant in error["message"]
+
+
+def test_lone_surrogate_in_a_name_still_gives_json():
+    # "\ud800" is a valid JSON escape but not a character: the output must stay JSON.
+    record = '{"ruleset": "italian7", "players": ["\\ud800", "b", "c", "d"], "deals": []}'
+    proc = run("score", "-", stdin=record)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["totals"]["\ud800"] == 0
+    bad = record.replace('"\\ud800"', '"a"').replace("[]}", '[{"dealer": "\\udc00"}]}')
+    proc = run("score", "-", stdin=bad)
+    assert proc.returncode == 2, proc.stderr
+    assert json.loads(proc.stdout)["errors"][0]["params"] == {"name": "\udc00"}

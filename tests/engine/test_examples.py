@@ -37,13 +37,34 @@ def test_example_3_hearts_one_player_doubles_three():
     assert out["score"] == {A: 8, B: -4, C: -48, D: 8}
 
 
-def test_doubles_both_ways_count_as_one_redouble():
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_doubles_both_ways_count_as_one_redouble(preset):
+    # RULES.md Decision: in every variant, never more than one redoubled bet per pair.
     both = [dbl(B, D), dbl(D, B)]
     one_redoubled = [dbl(B, D, True)]
     all_three = [dbl(D, B, True), dbl(B, D, True)]
-    expected = {A: 0, B: 40, C: 0, D: -60}
+    taker = PRESETS[preset].points["barbu"]
+    expected = {A: 0, B: -2 * taker, C: 0, D: 3 * taker}
     for doubles in (both, one_redoubled, all_three):
-        assert scores_of(game([deal("barbu", {"king_of_hearts": D}, doubles)]))["score"] == expected
+        record = game([deal("barbu", {"king_of_hearts": D}, doubles)], preset)
+        assert scores_of(record)["score"] == expected
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_two_players_doubling_the_table_are_redoubled_between_them(preset):
+    # Italian source: two players who doubled the table are redoubled among themselves.
+    doubles = [dbl(p, q) for p in (B, C) for q in (A, B, C, D) if q != p]
+    result = {"tricks": {A: 1, B: 2, C: 4, D: 6}}
+    out = scores_of(game([deal("no_tricks", result, doubles)], preset))
+    each = PRESETS[preset].points["no_tricks"]
+    raw = {A: each, B: 2 * each, C: 4 * each, D: 6 * each}
+    assert out["raw"] == raw
+    bets = {(B, A): 1, (B, C): 2, (B, D): 1, (C, A): 1, (C, D): 1}
+    expected = dict.fromkeys(raw, 0)
+    for (x, y), times in bets.items():
+        expected[x] += times * (raw[x] - raw[y])
+        expected[y] -= times * (raw[x] - raw[y])
+    assert out["doubles"] == expected
 
 
 RAW = {
@@ -159,3 +180,81 @@ def test_settlement_in_scores_json():
     partial = score_game(random_game(random.Random(5), "italian6", deals=5))
     assert "settlement" not in partial["turns"][0]
     assert partial["turns"][0]["total"] == partial["turns"][0]["score"]
+
+
+# FORMAT.md ---------------------------------------------------------------------------------
+
+
+def test_format_md_example():
+    # The record and the scores of FORMAT.md, key for key.
+    record = {
+        "ruleset": "italian7",
+        "players": [A, B, C, D],
+        "deals": [
+            {
+                "dealer": A,
+                "contract": "barbu",
+                "doubles": [{"by": B, "against": A, "redoubled": True}],
+                "result": {"king_of_hearts": C},
+            }
+        ],
+    }
+    out = score_game(record)
+    assert list(out) == ["ruleset", "complete", "deals", "turns", "totals", "ranking"]
+    assert out["ruleset"]["preset"] == "italian7"
+    assert set(out["ruleset"]["options"]) == {
+        "contracts",
+        "points",
+        "trumps_allow_no_trump",
+        "domino_points",
+        "dealer_rotation",
+        "double_shape",
+        "positive_only_dealer",
+        "mandatory_doubles",
+        "turn_settlement",
+        "barbu_discard_first_chance",
+        "domino_pass_when_able",
+    }
+    assert out["complete"] is False
+    assert out["deals"] == [
+        {
+            "number": 1,
+            "dealer": A,
+            "contract": "barbu",
+            "raw": {A: 0, B: 0, C: -20, D: 0},
+            "doubles": {A: 0, B: 0, C: 0, D: 0},
+            "score": {A: 0, B: 0, C: -20, D: 0},
+        }
+    ]
+    # no settlement key outside italian6; total is the plain score
+    assert out["turns"] == [
+        {
+            "dealer": A,
+            "deals": [1],
+            "score": {A: 0, B: 0, C: -20, D: 0},
+            "total": {A: 0, B: 0, C: -20, D: 0},
+        }
+    ]
+    assert out["totals"] == {A: 0, B: 0, C: -20, D: 0}
+    # best first, ties in seat order
+    assert out["ranking"] == [A, B, D, C]
+
+
+def test_turns_per_deal_rotation_settle_when_the_dealers_deals_are_done():
+    import random
+
+    from scoring.engine.randomgame import random_game
+
+    ruleset = {"preset": "italian6", "options": {"dealer_rotation": "per_deal"}}
+    record = random_game(random.Random(2), ruleset, deals=21)
+    out = score_game(record)
+    assert [t["deals"] for t in out["turns"]] == [
+        [1, 5, 9, 13, 17, 21],
+        [2, 6, 10, 14, 18],
+        [3, 7, 11, 15, 19],
+        [4, 8, 12, 16, 20],
+    ]
+    assert ["settlement" in t for t in out["turns"]] == [True, False, False, False]
+    assert sum(out["turns"][0]["total"].values()) == 0
+    for turn in out["turns"]:
+        assert all(type(v) is int or v % 1 == 0.5 for v in turn["total"].values())

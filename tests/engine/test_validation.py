@@ -434,9 +434,128 @@ def test_validate_never_raises_on_junk_inside_a_game(rng, key, junk):
     assert validate_game(record)
 
 
-def test_announcement_shapes_per_preset():
-    doubles = [dbl(B, A), dbl(B, C)]  # the dealer and one non-dealer: not one announcement
-    assert validate_game(one(doubles=doubles)) == []  # italian: any set of opponents
-    for preset in ("french", "german"):
-        problems = validate_game(one(doubles=doubles, ruleset=preset))
-        assert [p.code for p in problems] == ["double_shape"]
+GERMAN_SHAPES = {"preset": "french", "options": {"double_shape": "german"}}
+ANY_SHAPE = {"preset": "german", "options": {"double_shape": "any"}}
+POSITIVE_ANYONE = {"preset": "french", "options": {"positive_only_dealer": False}}
+POSITIVE_DEALER = {"preset": "german", "options": {"positive_only_dealer": True}}
+ALL_PRESETS = ("italian7", "italian6", "french", "german")
+
+
+# RULES.md "Who may double whom", A deals: (rule sets, contract, doubles, codes).
+WHO_MAY_DOUBLE = [
+    # the dealer may not double, but may redouble
+    (ALL_PRESETS, "barbu", [dbl(A, B)], ["dealer_doubles"]),
+    (ALL_PRESETS, "barbu", [dbl(B, A, True), dbl(C, A, True)], []),
+    # what one announcement may cover: italian and french any set of opponents ...
+    (("italian7", "italian6", "french"), "barbu", [dbl(B, A), dbl(C, B)], []),
+    (("italian7", "italian6", "french"), "barbu", [dbl(B, A), dbl(B, C)], []),
+    (("italian7", "italian6", "french"), "hearts", [dbl(D, A), dbl(D, B)], []),
+    # ... german exactly one player, the family (the two other non-dealers) or the table
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, C)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, C), dbl(B, D)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A), dbl(B, C), dbl(B, D)], []),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(B, A), dbl(B, C)], ["double_shape"]),
+    (("german", GERMAN_SHAPES), "barbu", [dbl(D, A), dbl(D, B)], ["double_shape"]),
+    ((ANY_SHAPE,), "barbu", [dbl(B, A), dbl(B, C)], []),
+    # in trumps and domino only the dealer may be doubled, except german
+    (("italian7", "french"), "trumps", [dbl(B, A), dbl(C, A), dbl(D, A, True)], []),
+    (
+        ("italian7", "french", POSITIVE_DEALER),
+        "trumps",
+        [dbl(B, C)],
+        ["positive_double_not_dealer"],
+    ),
+    (ALL_PRESETS[:3], "domino", [dbl(C, D)], ["positive_double_not_dealer"]),
+    (("german", POSITIVE_ANYONE), "domino", [dbl(C, D)], []),
+    (("german", POSITIVE_ANYONE), "trumps", [dbl(B, C), dbl(C, B)], []),
+    (("german",), "domino", [dbl(B, C), dbl(B, D)], []),
+    (("german",), "domino", [dbl(B, A), dbl(B, D)], ["double_shape"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "contract", "doubles", "codes"),
+    [(r, c, d, codes) for rulesets, c, d, codes in WHO_MAY_DOUBLE for r in rulesets],
+)
+def test_who_may_double_whom(ruleset, contract, doubles, codes):
+    extra = {"trump": "S"} if contract == "trumps" else {}
+    record = one(contract, doubles=doubles, ruleset=ruleset, **extra)
+    assert [p.code for p in validate_game(record)] == codes
+
+
+def _first_turn(ruleset, doubles_by_deal):
+    """Anna's first 7 deals (per_turn) with the given doubles in each, none elsewhere."""
+    record = random_game(random.Random(9), ruleset, deals=7)
+    for number, d in enumerate(record["deals"], 1):
+        d["doubles"] = doubles_by_deal.get(number, [])
+        if d["contract"] in ("trumps", "domino"):
+            d["doubles"] = [x for x in d["doubles"] if x["against"] == A]
+    return record
+
+
+_TWICE = {n: [dbl(p, A) for p in (B, C, D)] for n in (1, 2)}
+
+
+# (rule set, doubles per deal number, (deal, by, count) of each problem)
+MANDATORY = [
+    ("italian7", _TWICE, []),
+    ("italian7", {**_TWICE, 2: [dbl(B, A), dbl(C, A)]}, [(7, D, 1)]),
+    ("italian7", {**_TWICE, 2: [dbl(B, A, True), dbl(C, A), dbl(D, A)]}, []),
+    # doubling the table counts as doubling the dealer; doubling someone else does not
+    ("italian7", {**_TWICE, 2: [dbl(B, A), dbl(C, A), dbl(D, A), dbl(D, B), dbl(D, C)]}, []),
+    ("italian7", {**_TWICE, 2: [dbl(B, A), dbl(C, A), dbl(D, B)]}, [(7, D, 1)]),
+    ("italian7", {}, [(7, B, 0), (7, C, 0), (7, D, 0)]),
+    (
+        {"preset": "german", "options": {"dealer_rotation": "per_turn"}},
+        {},
+        [(7, p, 0) for p in (B, C, D)],
+    ),
+    ({"preset": "italian7", "options": {"mandatory_doubles": False}}, {}, []),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "doubles", "expected"), MANDATORY)
+def test_mandatory_doubles_of_a_turn(ruleset, doubles, expected):
+    problems = validate_game(_first_turn(ruleset, doubles))
+    got = [(p.deal, p.params["by"], p.params["count"]) for p in problems]
+    assert got == expected
+    assert all(p.code == "mandatory_doubles_missing" and p.params["dealer"] == A for p in problems)
+
+
+def test_mandatory_doubles_wait_for_the_dealers_last_deal():
+    # Six of Anna's seven deals without a double: nothing is wrong yet.
+    record = _first_turn("italian7", {})
+    record["deals"] = record["deals"][:6]
+    assert validate_game(record) == []
+    # per_deal: Anna's deals are 1, 5, ..., 25; the shortfall shows at deal 25.
+    per_deal = random_game(
+        random.Random(9), {"preset": "italian7", "options": {"dealer_rotation": "per_deal"}}
+    )
+    for d in per_deal["deals"]:
+        if d["dealer"] == A:
+            d["doubles"] = [x for x in d.get("doubles", []) if x["by"] != C]
+    problems = validate_game(per_deal)
+    assert [(p.deal, p.params["by"], p.params["dealer"]) for p in problems] == [(25, C, A)]
+    per_deal["deals"] = per_deal["deals"][:24]
+    assert validate_game(per_deal) == []
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "trump", "codes"),
+    [
+        ("italian7", "NT", []),
+        ("italian7", "nt", []),
+        ("french", "NT", ["no_trump_not_allowed"]),
+        ("german", "NT", ["no_trump_not_allowed"]),
+        ({"preset": "french", "options": {"trumps_allow_no_trump": True}}, "NT", []),
+        (
+            {"preset": "italian7", "options": {"trumps_allow_no_trump": False}},
+            "NT",
+            ["no_trump_not_allowed"],
+        ),
+        ("german", "d", []),
+    ],
+)
+def test_no_trump_where_the_rules_allow_it(ruleset, trump, codes):
+    assert [p.code for p in validate_game(one("trumps", ruleset=ruleset, trump=trump))] == codes
