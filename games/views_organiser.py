@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, Player
 from clubs.views import describe, organiser_required
 from games import cards, correction, evenings
+from games.deal_form import contract_label
 from games.errors import EntryError
 from games.forms import CheckinForm, CloseForm, DealCorrectForm, EventForm, GuestForm, SeatForm
 from games.history import history
@@ -297,6 +298,7 @@ def game_deals(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
         # In seat order: PostgreSQL's jsonb does not keep the keys' order.
         score = (deal.scores or {}).get("score", {})
         deal.score_row = [score.get(name) for name in game.player_names]
+        deal.contract_label = contract_label(deal.data)
     revisions = (
         DealRevision.objects.filter(game=game).select_related("by_user").order_by("-at", "-id")
     )
