@@ -328,7 +328,7 @@ def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpRes
     posted = request.POST if request.method == "POST" else None
     if posted is not None and form.is_valid():
         try:
-            deal_correct(
+            stored = deal_correct(
                 deal_id=deal.pk,
                 data=correction.corrected_deal(posted, game, deal),
                 by_user=request.user,
@@ -338,7 +338,15 @@ def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpRes
         except EntryError as error:
             problems = correction.refusal_messages(error)
         else:
-            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
+            # The service keeps no version of a deal posted back as it was.
+            if stored.version == form.cleaned_data["version"]:
+                messages.info(
+                    request,
+                    _("Nothing to correct: deal %(number)s is unchanged.")
+                    % {"number": deal.number},
+                )
+            else:
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
             return redirect("game-deals", slug=club.slug, game_id=game.pk)
     return render(
         request,

@@ -122,6 +122,16 @@ def test_a_correction_through_the_form_is_a_new_version_with_who_before_after(
     assert "<ins>king of hearts: Dario</ins>" in game_page.content.decode()
 
 
+def test_a_deal_posted_back_unchanged_is_no_new_version(organiser_client, club, game):
+    before = snapshot(game)
+    deal = game.deals.get(number=1)
+    response = post(organiser_client, club, deal, BARBU)
+    assert response.status_code == 302
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "Nothing to correct: deal 1 is unchanged." in page
+    assert snapshot(game) == before
+
+
 def test_doubles_and_redoubles_are_corrected_too(organiser_client, club, game):
     deal = game.deals.get(number=3)
     corrected = {**TRUMPS, "doubles": [{"by": "Bruno", "against": "Anna"}]}
