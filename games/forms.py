@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -96,18 +95,12 @@ class CloseForm(forms.Form):
 
 
 class DealCorrectForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    data = forms.CharField(
-        label=_("Deal"),
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
-        help_text=_("The deal as JSON (dealer, contract, doubles, result)."),
-    )
-    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    """What the correction page posts besides the deal itself (games/deal_form.py reads that)."""
 
-    def clean_data(self) -> Any:
-        try:
-            return json.loads(self.cleaned_data["data"])
-        except ValueError as error:
-            raise forms.ValidationError(
-                _("This is not valid JSON: %(error)s") % {"error": error}
-            ) from None
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=200,
+        required=False,
+        help_text=_("Kept in the deal's history, e.g. “K♥ went to Carla, not Anna”."),
+    )

@@ -7,8 +7,6 @@ and shows its error as a form error. Every page is for the club's organisers onl
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
@@ -19,12 +17,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
 from clubs.views import describe, organiser_required
-from games import cards, evenings
+from games import cards, correction, evenings
+from games.deal_form import contract_label
 from games.errors import EntryError
 from games.forms import CheckinForm, CloseForm, DealCorrectForm, EventForm, GuestForm, SeatForm
+from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
 from games.services import deal_correct
-from scoring.messages import translate_problems
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -299,7 +298,8 @@ def game_deals(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
         # In seat order: PostgreSQL's jsonb does not keep the keys' order.
         score = (deal.scores or {}).get("score", {})
         deal.score_row = [score.get(name) for name in game.player_names]
-    revisions = list(
+        deal.contract_label = contract_label(deal.data)
+    revisions = (
         DealRevision.objects.filter(game=game).select_related("by_user").order_by("-at", "-id")
     )
     return render(
@@ -310,7 +310,7 @@ def game_deals(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
             "game": game,
             "event": game.table.round.event,
             "deals": deals,
-            "revisions": revisions,
+            "history": history(revisions),
         },
     )
 
@@ -323,34 +323,31 @@ def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpRes
         game__table__round__event__club=club,
     )
     game = deal.game
-    form = DealCorrectForm(
-        request.POST or None,
-        initial={
-            "version": deal.version,
-            "data": json.dumps(deal.data, indent=2, ensure_ascii=False),
-        },
-    )
+    form = DealCorrectForm(request.POST or None, initial={"version": deal.version})
     problems: list[dict] = []
-    if request.method == "POST" and form.is_valid():
+    posted = request.POST if request.method == "POST" else None
+    if posted is not None and form.is_valid():
         try:
-            deal_correct(
+            stored = deal_correct(
                 deal_id=deal.pk,
-                data=form.cleaned_data["data"],
+                data=correction.corrected_deal(posted, game, deal),
                 by_user=request.user,
                 expected_version=form.cleaned_data["version"],
                 reason=form.cleaned_data["reason"],
             )
         except EntryError as error:
-            problems = translate_problems(error.problems)
-            form.add_error(None, problems[0]["message"] if problems else error.message)
+            problems = correction.refusal_messages(error)
         else:
-            messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
+            # The service keeps no version of a deal posted back as it was.
+            if stored.version == form.cleaned_data["version"]:
+                messages.info(
+                    request,
+                    _("Nothing to correct: deal %(number)s is unchanged.")
+                    % {"number": deal.number},
+                )
+            else:
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
             return redirect("game-deals", slug=club.slug, game_id=game.pk)
-    revisions = list(
-        DealRevision.objects.filter(game=game, number=deal.number)
-        .select_related("by_user")
-        .order_by("-version", "-id")
-    )
     return render(
         request,
         "games/organiser/deal_correct.html",
@@ -360,7 +357,9 @@ def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpRes
             "game": game,
             "deal": deal,
             "form": form,
+            "deal_form": correction.correction_form(game, deal, posted),
+            "scores": correction.deal_scores(game, deal),
             "problems": problems,
-            "revisions": revisions,
+            "history": correction.deal_history(deal),
         },
     )

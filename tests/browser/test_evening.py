@@ -3,13 +3,13 @@
 The organiser logs in, creates the evening, checks nine players in and seats them (two
 tables and a bye), opens table 1's card link on a phone (360 px wide) and the table enters
 a random valid game with doubles by tapping. One entry is refused by the server (a
-mandatory double left out), one deal is corrected on the organiser's page, and the totals
-on the phone equal the engine's score of the stored record.
+mandatory double left out), one deal is corrected on the organiser's page (the table's
+form, pre-filled, on a phone-wide screen), and the totals on the phone equal the engine's
+score of the stored record.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -241,23 +241,34 @@ def test_a_whole_evening(live_server, browser, language):
         assert Deal.objects.filter(game=game).count() == 28
         played = time.monotonic() - started - set_up
 
-        # The organiser corrects one deal: Anna's barbu went to someone else.
+        # The organiser corrects one deal on a phone-wide screen, with the table's form:
+        # the king of hearts went to someone else.
         barbu = next(n for n, d in enumerate(record["deals"], 1) if d["contract"] == "barbu")
         stored = Deal.objects.get(game=game, number=barbu)
         taker = stored.data["result"]["king_of_hearts"]
         other = next(name for name in names if name != taker)
         corrected = {**stored.data, "result": {"king_of_hearts": other}}
+        organiser.set_viewport_size({"width": 360, "height": 740})
         organiser.goto(f"{live_server.url}{prefix}/manage/{club.slug}/games/{game.pk}/")
         with organiser.expect_navigation():
             organiser.locator(f"#deal-{barbu} a").click()
-        organiser.fill("#id_data", json.dumps(corrected))
+        # The stored deal is in the form already; nothing wider than the screen.
+        assert organiser.is_checked("#contract-barbu")
+        assert organiser.is_checked(f"#king_of_hearts-{names.index(taker)}")
+        assert organiser.locator('fieldset[data-for="hearts"]').is_hidden()
+        width = organiser.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], width
+        click(organiser, f'label[for="king_of_hearts-{names.index(other)}"]')
         organiser.fill("#id_reason", "K♥")
+        assert organiser.locator("#checks li.problem").count() == 0
         with organiser.expect_navigation():
             click(organiser, "#deal-correct-submit")
         assert f"/games/{game.pk}/" in organiser.url
         stored.refresh_from_db()
         assert stored.version == 2
         assert stored.data["result"]["king_of_hearts"] == other
+        change = organiser.locator("#deal-history li.corrected").first.inner_text()
+        assert taker in change and other in change and "K♥" in change, change
 
         phone.reload()
         shown = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 
@@ -13,10 +12,10 @@ from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
 from games import evenings
-from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
+from games.models import Deal, Event, EventPlayer, Game, Round, Seat
 from games.services import deal_submit, rename_in_deal
 from scoring.engine.randomgame import random_game
-from tests.factories import make_event, make_game, make_league, make_player
+from tests.factories import make_event, make_league, make_player
 
 pytestmark = pytest.mark.django_db
 
@@ -202,57 +201,6 @@ def test_close_round_page_asks_for_confirmation(organiser_client, club):
     organiser_client.post(reverse("event-close", args=[club.slug, event.pk]), {"force": "on"})
     event.refresh_from_db()
     assert event.status == Event.Status.CLOSED
-
-
-def test_deal_correction_page_shows_refusal_and_audit(organiser_client, club, organiser):
-    game = make_game(club)
-    enter_deals(game, 2)
-    deal = game.deals.get(number=2)
-    url = reverse("deal-correct", args=[club.slug, deal.pk])
-    page = organiser_client.get(url).content.decode()
-    assert 'id="deal-correct-form"' in page
-
-    bad = dict(deal.data, dealer="Nobody")
-    response = organiser_client.post(
-        url, {"version": deal.version, "data": json.dumps(bad), "reason": "typo"}
-    )
-    assert response.status_code == 200
-    assert 'id="deal-problems"' in response.content.decode()
-    deal.refresh_from_db()
-    assert deal.version == 1
-
-    response = organiser_client.post(url, {"version": 1, "data": "{not json", "reason": ""})
-    assert "not valid JSON" in response.content.decode()
-
-    # A stale version is refused with the engine's words.
-    response = organiser_client.post(
-        url, {"version": 7, "data": json.dumps(deal.data), "reason": ""}
-    )
-    assert "changed meanwhile" in response.content.decode()
-
-    # A real correction: two players' results were mixed up (doubles unchanged, so the
-    # deal stays valid); pick two players whose results differ.
-    names = game.player_names
-    corrected = None
-    for i in range(4):
-        for j in range(i + 1, 4):
-            swapped = rename_in_deal(
-                {"result": deal.data["result"]}, {names[i]: names[j], names[j]: names[i]}
-            )
-            if swapped["result"] != deal.data["result"]:
-                corrected = dict(deal.data, result=swapped["result"])
-    assert corrected is not None
-    response = organiser_client.post(
-        url, {"version": 1, "data": json.dumps(corrected), "reason": "results mixed up"}
-    )
-    assert response.status_code == 302
-    deal.refresh_from_db()
-    assert deal.version == 2
-    revision = DealRevision.objects.get(deal=deal, action=DealRevision.Action.CORRECTED)
-    assert revision.by_user == organiser
-    assert revision.before["result"] != revision.after["result"]
-    page = organiser_client.get(reverse("game-deals", args=[club.slug, game.pk])).content
-    assert b"results mixed up" in page and b'id="deal-2" class=""' in page
 
 
 def test_pending_and_disputed_deals_are_highlighted(organiser_client, club):

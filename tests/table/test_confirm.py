@@ -6,8 +6,9 @@ import pytest
 from django.test import Client
 
 from games.models import Deal, DealRevision
+from tests.deal_forms import form_data
 
-from .conftest import entry_url, form_data
+from .conftest import entry_url
 
 pytestmark = pytest.mark.django_db
 

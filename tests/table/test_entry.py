@@ -9,9 +9,10 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Deal, DealRevision, Game
 from games.services import deal_confirm, deal_submit, rename_in_deal
 from scoring import engine
+from tests.deal_forms import form_data
 from tests.factories import make_game
 
-from .conftest import entry_url, form_data
+from .conftest import entry_url
 
 pytestmark = pytest.mark.django_db
 
