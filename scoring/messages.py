@@ -38,6 +38,11 @@ MESSAGES: dict[str, Promise] = {
     "unknown_preset": _("there is no rule set called %(preset)s; choose one of %(choices)s"),
     "unknown_option": _("there is no rule option called %(option)s"),
     "invalid_option": _("the rule option %(option)s cannot be %(value)s: %(expected)s"),
+    "mandatory_doubles_impossible": _(
+        "mandatory doubles need at least %(required)s contracts, because each player must "
+        "double every dealer in %(required)s of that dealer's deals; these rules have only "
+        "%(count)s: add contracts or turn mandatory doubles off"
+    ),
     # players
     "wrong_player_count": _("a game needs exactly 4 players, not %(count)s"),
     "empty_player_name": _("player %(position)s has no name"),

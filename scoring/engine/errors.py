@@ -19,6 +19,11 @@ MESSAGES: dict[str, str] = {
     "unknown_preset": "there is no rule set called {preset}; choose one of {choices}",
     "unknown_option": "there is no rule option called {option}",
     "invalid_option": "the rule option {option} cannot be {value}: {expected}",
+    "mandatory_doubles_impossible": (
+        "mandatory doubles need at least {required} contracts, because each player must "
+        "double every dealer in {required} of that dealer's deals; these rules have only "
+        "{count}: add contracts or turn mandatory doubles off"
+    ),
     # players
     "wrong_player_count": "a game needs exactly 4 players, not {count}",
     "empty_player_name": "player {position} has no name",

@@ -79,6 +79,19 @@ CASES = [
         ],
     ),
     (
+        # one contract per dealer: nobody can double the dealer in 2 of the dealer's deals
+        "mandatory doubles impossible",
+        game([], {"preset": "french", "options": {"contracts": ["barbu"]}}),
+        [
+            (
+                None,
+                "ruleset.options.contracts",
+                "mandatory_doubles_impossible",
+                {"count": 1, "required": 2},
+            )
+        ],
+    ),
+    (
         "players not a list",
         {"ruleset": "french", "players": "ABCD", "deals": []},
         [(None, "players", "invalid_type", {})],
@@ -559,3 +572,23 @@ def test_mandatory_doubles_wait_for_the_dealers_last_deal():
 )
 def test_no_trump_where_the_rules_allow_it(ruleset, trump, codes):
     assert [p.code for p in validate_game(one("trumps", ruleset=ruleset, trump=trump))] == codes
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"contracts": ["barbu", "domino"]},
+        {"contracts": ["trumps", "domino"], "dealer_rotation": "per_deal"},
+        {"contracts": ["hearts", "queens", "trumps"], "double_shape": "german"},
+        {"contracts": ["barbu"], "mandatory_doubles": False},
+    ],
+)
+def test_random_games_of_small_rulesets_are_valid(options):
+    ruleset = {"preset": "french", "options": options}
+    for seed in range(5):
+        assert validate_game(random_game(random.Random(seed), ruleset)) == []
+
+
+def test_random_game_refuses_a_ruleset_that_cannot_be_played():
+    with pytest.raises(ValueError, match="mandatory_doubles_impossible"):
+        random_game(random.Random(1), {"preset": "french", "options": {"contracts": ["barbu"]}})
