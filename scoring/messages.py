@@ -38,6 +38,11 @@ MESSAGES: dict[str, Promise] = {
     "unknown_preset": _("there is no rule set called %(preset)s; choose one of %(choices)s"),
     "unknown_option": _("there is no rule option called %(option)s"),
     "invalid_option": _("the rule option %(option)s cannot be %(value)s: %(expected)s"),
+    "mandatory_doubles_impossible": _(
+        "mandatory doubles need at least %(required)s contracts, because each player must "
+        "double every dealer in %(required)s of that dealer's deals; these rules have only "
+        "%(count)s: add contracts or turn mandatory doubles off"
+    ),
     # players
     "wrong_player_count": _("a game needs exactly 4 players, not %(count)s"),
     "empty_player_name": _("player %(position)s has no name"),
@@ -75,6 +80,68 @@ MESSAGES: dict[str, Promise] = {
     "mandatory_doubles_missing": _(
         "%(by)s doubled %(dealer)s in %(count)s of %(dealer)s's deals; "
         "the rules require %(required)s"
+    ),
+}
+
+# The engine's words for the shape problems of a known field (scoring/engine/errors.py
+# FIELD_MESSAGES), keyed by (code, field shape); %(n)s numbers a list entry from 1.
+FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
+    ("invalid_type", "the game record"): _(
+        "this is not a game record: it should give the rules, the players and the deals"
+    ),
+    ("missing_field", "ruleset"): _("the game does not say which rules it is played by"),
+    ("invalid_type", "ruleset"): _("the rules should be a preset name, or a preset with options"),
+    ("missing_field", "ruleset.preset"): _("the rules do not say which preset they start from"),
+    ("invalid_type", "ruleset.options"): _("the rule options should give each option its value"),
+    ("missing_field", "players"): _("the game does not list its players"),
+    ("invalid_type", "players"): _("the players should be a list of four names"),
+    ("invalid_type", "players[]"): _("player %(n)s has no name"),
+    ("missing_field", "deals"): _("the game does not list its deals"),
+    ("invalid_type", "deals"): _("the deals should be a list, in the order they were played"),
+    ("invalid_type", "deal <n>"): _("deal %(n)s should give its dealer, contract and result"),
+    ("missing_field", "dealer"): _("the deal does not say who dealt"),
+    ("missing_field", "contract"): _("the deal does not say which contract was played"),
+    ("missing_field", "trump"): _("the deal does not say which suit the dealer named as trumps"),
+    ("missing_field", "result"): _("the deal has no result"),
+    ("invalid_type", "result"): _("the result is not written the right way for this contract"),
+    ("invalid_type", "doubles"): _("the doubles should be a list, one entry per double"),
+    ("invalid_type", "doubles[]"): _("double %(n)s should say who doubled whom"),
+    ("missing_field", "doubles[].by"): _("double %(n)s does not say who doubled"),
+    ("missing_field", "doubles[].against"): _("double %(n)s does not say who was doubled"),
+    ("invalid_type", "doubles[].redoubled"): _(
+        "double %(n)s should say whether it was redoubled: true or false"
+    ),
+    ("missing_field", "result.king_of_hearts"): _(
+        "the result does not say who took the king of hearts"
+    ),
+    ("missing_field", "result.twelfth"): _("the result does not say who took the 12th trick"),
+    ("missing_field", "result.thirteenth"): _("the result does not say who took the 13th trick"),
+    ("missing_field", "result.hearts"): _("the result does not say who took the hearts"),
+    ("missing_field", "result.queens"): _("the result does not say who took the queens"),
+    ("invalid_type", "result.hearts"): _(
+        "the result should list, player by player, the hearts each one took"
+    ),
+    ("invalid_type", "result.queens"): _(
+        "the result should list, player by player, the queens each one took"
+    ),
+    ("invalid_type", "result.hearts.<name>"): _(
+        "the hearts %(name)s took should be a list of cards"
+    ),
+    ("invalid_type", "result.queens.<name>"): _(
+        "the queens %(name)s took should be a list of cards"
+    ),
+    ("missing_field", "result.tricks"): _(
+        "the result does not say how many tricks each player took"
+    ),
+    ("invalid_type", "result.tricks"): _(
+        "the result should give, player by player, how many tricks each one took"
+    ),
+    ("invalid_type", "tricks of <name>"): _("the tricks %(name)s took should be a whole number"),
+    ("missing_field", "result.order"): _(
+        "the result does not say in which order the players went out"
+    ),
+    ("invalid_type", "result.order"): _(
+        "the domino order should be a list of names, first out first"
     ),
 }
 
@@ -185,6 +252,12 @@ def problem_message(problem: Mapping[str, Any] | engine.Problem) -> str:
         code = problem.get("code", "")
         params = problem.get("params") or {}
         message = problem.get("message", "")
+    field = params.get("field")
+    if code in engine.errors.FIELD_CODES and isinstance(field, str):
+        shape, values = engine.errors.field_shape(field)
+        field_template = FIELD_MESSAGES.get((code, shape))
+        if field_template is not None:
+            return str(field_template) % values
     template = MESSAGES.get(code) or SITE_MESSAGES.get(code)
     if template is None:
         return str(message)

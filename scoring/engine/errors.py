@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -19,6 +20,11 @@ MESSAGES: dict[str, str] = {
     "unknown_preset": "there is no rule set called {preset}; choose one of {choices}",
     "unknown_option": "there is no rule option called {option}",
     "invalid_option": "the rule option {option} cannot be {value}: {expected}",
+    "mandatory_doubles_impossible": (
+        "mandatory doubles need at least {required} contracts, because each player must "
+        "double every dealer in {required} of that dealer's deals; these rules have only "
+        "{count}: add contracts or turn mandatory doubles off"
+    ),
     # players
     "wrong_player_count": "a game needs exactly 4 players, not {count}",
     "empty_player_name": "player {position} has no name",
@@ -57,6 +63,99 @@ MESSAGES: dict[str, str] = {
     ),
 }
 
+# The shape problems (invalid_type, missing_field) of the fields the engine reads, said
+# the way a player would, keyed by (code, field_shape(params["field"])[0]). {n} numbers
+# an entry of a list from 1; {name} is a player's name. The params keep the path, so the
+# site can say the same in its languages (scoring/messages.py FIELD_MESSAGES).
+FIELD_MESSAGES: dict[tuple[str, str], str] = {
+    # the record
+    ("invalid_type", "the game record"): (
+        "this is not a game record: it should give the rules, the players and the deals"
+    ),
+    ("missing_field", "ruleset"): "the game does not say which rules it is played by",
+    ("invalid_type", "ruleset"): "the rules should be a preset name, or a preset with options",
+    ("missing_field", "ruleset.preset"): "the rules do not say which preset they start from",
+    ("invalid_type", "ruleset.options"): "the rule options should give each option its value",
+    ("missing_field", "players"): "the game does not list its players",
+    ("invalid_type", "players"): "the players should be a list of four names",
+    ("invalid_type", "players[]"): "player {n} has no name",
+    ("missing_field", "deals"): "the game does not list its deals",
+    ("invalid_type", "deals"): "the deals should be a list, in the order they were played",
+    # a deal
+    ("invalid_type", "deal <n>"): "deal {n} should give its dealer, contract and result",
+    ("missing_field", "dealer"): "the deal does not say who dealt",
+    ("missing_field", "contract"): "the deal does not say which contract was played",
+    ("missing_field", "trump"): "the deal does not say which suit the dealer named as trumps",
+    ("missing_field", "result"): "the deal has no result",
+    ("invalid_type", "result"): "the result is not written the right way for this contract",
+    # doubles
+    ("invalid_type", "doubles"): "the doubles should be a list, one entry per double",
+    ("invalid_type", "doubles[]"): "double {n} should say who doubled whom",
+    ("missing_field", "doubles[].by"): "double {n} does not say who doubled",
+    ("missing_field", "doubles[].against"): "double {n} does not say who was doubled",
+    ("invalid_type", "doubles[].redoubled"): (
+        "double {n} should say whether it was redoubled: true or false"
+    ),
+    # results
+    ("missing_field", "result.king_of_hearts"): (
+        "the result does not say who took the king of hearts"
+    ),
+    ("missing_field", "result.twelfth"): "the result does not say who took the 12th trick",
+    ("missing_field", "result.thirteenth"): "the result does not say who took the 13th trick",
+    ("missing_field", "result.hearts"): "the result does not say who took the hearts",
+    ("missing_field", "result.queens"): "the result does not say who took the queens",
+    ("invalid_type", "result.hearts"): (
+        "the result should list, player by player, the hearts each one took"
+    ),
+    ("invalid_type", "result.queens"): (
+        "the result should list, player by player, the queens each one took"
+    ),
+    ("invalid_type", "result.hearts.<name>"): "the hearts {name} took should be a list of cards",
+    ("invalid_type", "result.queens.<name>"): "the queens {name} took should be a list of cards",
+    ("missing_field", "result.tricks"): (
+        "the result does not say how many tricks each player took"
+    ),
+    ("invalid_type", "result.tricks"): (
+        "the result should give, player by player, how many tricks each one took"
+    ),
+    ("invalid_type", "tricks of <name>"): "the tricks {name} took should be a whole number",
+    ("missing_field", "result.order"): (
+        "the result does not say in which order the players went out"
+    ),
+    ("invalid_type", "result.order"): "the domino order should be a list of names, first out first",
+}
+FIELD_CODES = frozenset(code for code, _shape in FIELD_MESSAGES)
+_INDEX = re.compile(r"\[(\d+)\]")
+_NAMED = ("result.hearts.", "result.queens.", "tricks of ")
+
+
+def field_shape(field: str) -> tuple[str, dict[str, Any]]:
+    """A field param as a FIELD_MESSAGES shape and its values.
+
+    "doubles[0].by" -> ("doubles[].by", {"n": 1}); "deal 3" -> ("deal <n>", {"n": 3});
+    "result.hearts.Anna" -> ("result.hearts.<name>", {"name": "Anna"}).
+    """
+    for prefix in _NAMED:
+        if field.startswith(prefix) and len(field) > len(prefix):
+            return prefix + "<name>", {"name": field[len(prefix) :]}
+    if field.startswith("deal ") and field[5:].isdigit():
+        return "deal <n>", {"n": int(field[5:])}
+    numbers = _INDEX.findall(field)
+    if len(numbers) == 1:
+        return _INDEX.sub("[]", field), {"n": int(numbers[0]) + 1}
+    return field, {}
+
+
+def message_for(code: str, params: dict[str, Any]) -> str:
+    """The English message of a problem: its field's words where known, else MESSAGES."""
+    field = params.get("field")
+    if code in FIELD_CODES and isinstance(field, str):
+        shape, values = field_shape(field)
+        template = FIELD_MESSAGES.get((code, shape))
+        if template is not None:
+            return template.format(**values)
+    return MESSAGES[code].format(**params)
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -70,7 +169,7 @@ class Problem:
 
     @classmethod
     def make(cls, deal: int | None, field_: str, code: str, **params: Any) -> Problem:
-        return cls(deal, field_, code, params, MESSAGES[code].format(**params))
+        return cls(deal, field_, code, params, message_for(code, params))
 
     def as_dict(self) -> dict[str, Any]:
         return {

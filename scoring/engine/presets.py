@@ -301,7 +301,8 @@ def ruleset_from_json(obj: str | dict[str, Any] | Ruleset) -> Ruleset:
 def parse_ruleset(obj: object, field_: str = "ruleset") -> tuple[Ruleset | None, list[Problem]]:
     """Like ruleset_from_json, but returns the problems instead of raising."""
     if isinstance(obj, Ruleset):
-        return obj, []
+        problems = ruleset_problems(obj, field_)
+        return (None, problems) if problems else (obj, [])
     if isinstance(obj, str):
         preset = PRESETS.get(obj)
         if preset is None:
@@ -382,7 +383,27 @@ def parse_ruleset(obj: object, field_: str = "ruleset") -> tuple[Ruleset | None,
                 changes[option] = points
     if problems:
         return None, problems
-    return (replace(base, **changes) if changes else base), []
+    ruleset = replace(base, **changes) if changes else base
+    problems = ruleset_problems(ruleset, field_)
+    return (None, problems) if problems else (ruleset, [])
+
+
+def ruleset_problems(ruleset: Ruleset, field_: str = "ruleset") -> list[Problem]:
+    """Options that are each valid but together make every game impossible to complete."""
+    problems = []
+    if ruleset.mandatory_doubles and ruleset.deals_per_turn < REQUIRED_DOUBLES:
+        # Each opponent must double the dealer in REQUIRED_DOUBLES of the dealer's deals,
+        # and a dealer deals once per contract (in either rotation).
+        problems.append(
+            Problem.make(
+                None,
+                f"{field_}.options.contracts",
+                "mandatory_doubles_impossible",
+                count=ruleset.deals_per_turn,
+                required=REQUIRED_DOUBLES,
+            )
+        )
+    return problems
 
 
 def _unknown_preset(name: object, field_: str) -> Problem:

@@ -132,7 +132,8 @@ def random_game(
         if ruleset.mandatory_doubles:
             for by in range(4):
                 if by != seat:
-                    for n in rng.sample(mine, min(REQUIRED_DOUBLES, len(mine))):
+                    # parse_ruleset refuses rules where a dealer deals fewer times
+                    for n in rng.sample(mine, REQUIRED_DOUBLES):
                         at[n].add(by)
         must_at.append(at)
     record_deals = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scoring.engine import (
@@ -13,6 +15,7 @@ from scoring.engine import (
     ruleset_from_json,
     ruleset_to_json,
 )
+from scoring.engine.presets import parse_ruleset
 
 
 @pytest.mark.parametrize("key", sorted(PRESETS))
@@ -67,6 +70,13 @@ def test_options_override_preset():
         ({"preset": "french", "options": {"dealer_rotation": "sideways"}}, ["invalid_option"]),
         ({"preset": "french", "options": {"domino_points": [1, 2, 3]}}, ["invalid_option"]),
         ({"preset": "french", "options": {"contracts": ["barbu", "barbu"]}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"contracts": []}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"contracts": ["chess"]}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"contracts": "barbu"}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"contracts": [["barbu"]]}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"mandatory_doubles": "yes"}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"double_shape": ["any"]}}, ["invalid_option"]),
+        ({"preset": "french", "options": {"turn_settlement": None}}, ["invalid_option"]),
         (
             {"preset": "french", "options": {"points": {"barbu": "x", "chess": 1}}},
             ["invalid_option", "unknown_option"],
@@ -77,6 +87,46 @@ def test_bad_rulesets(obj, codes):
     with pytest.raises(InvalidGame) as caught:
         ruleset_from_json(obj)
     assert [p.code for p in caught.value.problems] == codes
+
+
+@pytest.mark.parametrize(
+    ("options", "ok"),
+    [
+        # each opponent must double the dealer in 2 of the dealer's deals: 1 deal is too few
+        ({"contracts": ["barbu"]}, False),
+        ({"contracts": ["domino"], "dealer_rotation": "per_deal"}, False),
+        ({"contracts": ["barbu"], "mandatory_doubles": True}, False),
+        ({"contracts": ["barbu"], "mandatory_doubles": False}, True),
+        ({"contracts": ["barbu", "domino"]}, True),
+        ({"mandatory_doubles": True}, True),
+    ],
+)
+def test_mandatory_doubles_need_two_contracts(options, ok):
+    ruleset, problems = parse_ruleset({"preset": "french", "options": options})
+    if ok:
+        assert ruleset is not None and problems == []
+        return
+    assert ruleset is None
+    assert [p.as_dict() for p in problems] == [
+        {
+            "deal": None,
+            "field": "ruleset.options.contracts",
+            "code": "mandatory_doubles_impossible",
+            "params": {"count": 1, "required": 2},
+            "message": (
+                "mandatory doubles need at least 2 contracts, because each player must "
+                "double every dealer in 2 of that dealer's deals; these rules have only 1: "
+                "add contracts or turn mandatory doubles off"
+            ),
+        }
+    ]
+
+
+def test_an_impossible_ruleset_object_is_refused_too():
+    ruleset = replace(PRESETS["italian7"], contracts=("barbu",))
+    assert parse_ruleset(ruleset)[1][0].code == "mandatory_doubles_impossible"
+    with pytest.raises(InvalidGame):
+        ruleset_from_json(ruleset)
 
 
 def test_ruleset_is_immutable_hashable_and_picklable():

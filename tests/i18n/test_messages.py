@@ -9,9 +9,11 @@ import pytest
 from django.utils import translation
 
 from scoring import engine
+from scoring.engine.errors import FIELD_MESSAGES as ENGINE_FIELD_MESSAGES
 from scoring.engine.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
 from scoring.messages import (
     CONTRACT_NAMES,
+    FIELD_MESSAGES,
     MESSAGES,
     contract_name,
     describe_ruleset_localised,
@@ -94,10 +96,59 @@ def test_contract_parameters_are_named_in_the_language() -> None:
         assert problem_message(problem) == "con estas reglas no se juega Triunfo"
 
 
+def test_every_field_message_is_translated_with_the_same_placeholders() -> None:
+    assert set(FIELD_MESSAGES) == set(ENGINE_FIELD_MESSAGES)
+    for key, english in ENGINE_FIELD_MESSAGES.items():
+        ours = FIELD_MESSAGES[key]
+        assert _our_placeholders(str(ours)) == _engine_placeholders(english), key
+        params = {name: f"<{name}>" for name in _engine_placeholders(english)}
+        with translation.override("en"):
+            assert str(ours) % params == english.format(**params), key
+        for language in LANGUAGES:
+            with translation.override(language):
+                assert str(ours) != english, f"{language}: {key} is not translated"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "double 2 does not say who doubled"),
+        ("it", "il 2° contro non dice chi ha contrato"),
+        ("es", "el 2.º doblo no dice quién dobló"),
+        ("de", "beim 2. Kontra steht nicht, wer kontriert hat"),
+        ("fr", "le contre n° 2 ne dit pas qui a contré"),
+    ],
+)
+def test_a_field_path_is_said_in_words(language: str, expected: str) -> None:
+    deal = {
+        "dealer": "Anna",
+        "contract": "barbu",
+        "doubles": [{"by": "Bruno", "against": "Anna"}, {"against": "Anna"}],
+        "result": {"king_of_hearts": "Carla"},
+    }
+    (problem,) = _validate(_record("italian7", [deal]))
+    assert (problem.field, problem.params) == ("doubles[1].by", {"field": "doubles[1].by"})
+    with translation.override(language):
+        assert problem_message(problem) == expected
+        assert problem_message(problem.as_dict()) == expected
+
+
+def test_a_name_in_a_field_path_is_kept() -> None:
+    deal = {"dealer": "Anna", "contract": "no_tricks", "result": {"tricks": {"Dario": "13"}}}
+    (problem,) = _validate(_record("italian7", [deal]))
+    with translation.override("de"):
+        assert (
+            problem_message(problem) == "die Stiche von Dario sollten als ganze Zahl angegeben sein"
+        )
+
+
 def test_expected_and_field_phrases_are_translated() -> None:
-    problem = engine.Problem.make(None, "deals", "invalid_type", field="deals", expected="a list")
+    # a field the engine has no words for (yet) is shown as it is, its "expected" translated
+    problem = engine.Problem.make(
+        None, "x", "invalid_type", field="result.extra", expected="a list"
+    )
     with translation.override("fr"):
-        assert problem_message(problem) == "deals devrait être une liste"
+        assert problem_message(problem) == "result.extra devrait être une liste"
     problem = engine.Problem.make(
         None,
         "ruleset.options.dealer_rotation",
@@ -111,9 +162,9 @@ def test_expected_and_field_phrases_are_translated() -> None:
             "l'opzione di regolamento dealer_rotation non può valere sideways: "
             "deve essere uno tra per_turn, per_deal"
         )
-    problem = engine.Problem.make(3, "deal", "invalid_type", field="deal 3", expected="an object")
+    problem = engine.Problem.make(None, "x", "missing_field", field="deal 3")
     with translation.override("es"):
-        assert problem_message(problem) == "mano 3 debería ser un objeto"
+        assert problem_message(problem) == "falta mano 3"
 
 
 def test_an_unknown_code_keeps_its_message() -> None:

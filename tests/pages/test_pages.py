@@ -241,6 +241,17 @@ def test_rules_form_validates_with_the_engine(organiser_client, club):
     assert "Contracts: Barbu (king of hearts), Hearts." in page
 
 
+def test_rules_form_refuses_mandatory_doubles_with_one_contract(organiser_client, club):
+    url = reverse("club-rules", args=[club.slug])
+    response = organiser_client.post(url, {"preset": "italian7", "contracts": ["barbu"]})
+    assert response.status_code == 200
+    assert "mandatory doubles need at least 2 contracts" in response.content.decode()
+    response = organiser_client.post(
+        url, {"preset": "italian7", "contracts": ["barbu"], "mandatory_doubles": "no"}
+    )
+    assert response.status_code == 302
+
+
 def test_league_form_saves_ruleset_and_ranking(organiser_client, club):
     url = reverse("club-league-create", args=[club.slug])
     data = {
