@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, League, Membership, Player
@@ -274,7 +276,14 @@ class RankingForm(forms.Form):
         label=_("Tie-breaks, in order"),
         required=False,
         initial="wins,best_game,head_to_head",
-        help_text=_("Separated by commas, from: %(choices)s.") % {"choices": ", ".join(TIEBREAKS)},
+        # Lazy: formatted when the form is shown, in the organiser's language (not at import).
+        help_text=lazy(
+            lambda: (
+                gettext("Separated by commas, from: %(choices)s.")
+                % {"choices": ", ".join(TIEBREAKS)}
+            ),
+            str,
+        )(),
     )
 
     @classmethod

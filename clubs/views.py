@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs import services
 from clubs.forms import (
+    METHOD_LABELS,
     ClubSettingsForm,
     ImportForm,
     LeagueForm,
@@ -220,7 +221,11 @@ def club_players_import(request: HttpRequest, club: Club) -> HttpResponse:
 
 @organiser_required
 def club_leagues(request: HttpRequest, club: Club) -> HttpResponse:
-    leagues = League.objects.filter(club=club).annotate(event_count=Count("events"))
+    leagues = list(League.objects.filter(club=club).annotate(event_count=Count("events")))
+    for league in leagues:
+        # The method's name in the organiser's language, not its key ("total").
+        method = (league.ranking or {}).get("method") or "total"
+        league.method_label = METHOD_LABELS.get(method, method)
     return render(request, "clubs/leagues.html", {"club": club, "leagues": leagues})
 
 

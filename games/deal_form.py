@@ -25,7 +25,7 @@ from scoring import engine
 from scoring.engine.cards import HEARTS, QUEENS, TRUMPS, parse_card
 from scoring.engine.game import allowed_doubles, dealer_of, deals_of
 from scoring.engine.presets import REQUIRED_DOUBLES
-from scoring.messages import contract_name
+from scoring.messages import card_rank, contract_name
 
 TRUMP_NAMES = {
     "S": pgettext_lazy("trump suit", "♠ Spades"),
@@ -46,8 +46,8 @@ Selected = Mapping[str, list[str]]
 
 
 def card_label(card: str) -> str:
-    """ "TH" -> "10♥": how the card is printed on the grid's buttons."""
-    rank = "10" if card[0] == "T" else card[0]
+    """ "TH" -> "10♥", "QS" -> "D♠" in Italian: how the card is printed on the grid's buttons."""
+    rank = "10" if card[0] == "T" else card_rank(card[0])
     return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
 
 
@@ -56,6 +56,9 @@ def contract_label(data: Mapping[str, Any]) -> str:
     name = contract_name(data.get("contract", ""))
     trump = data.get("trump")
     if data.get("contract") == "trumps" and trump:
+        if str(trump).upper() == "NT":
+            # "Senza atout", "Sans-atout": how the players name the deal, not "Atout NT".
+            return str(TRUMP_NAMES["NT"])
         return f"{name} {TRUMP_SIGNS.get(str(trump).upper(), trump)}"
     return name
 

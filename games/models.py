@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, League, Player
 
@@ -85,8 +86,9 @@ class EventPlayer(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", _("open")
-        CLOSED = "closed", _("closed")
+        OPEN = "open", pgettext_lazy("round status", "open")
+        # Its own entry: a round is feminine in it/es/fr where an event is not ("ronde clôturée").
+        CLOSED = "closed", pgettext_lazy("round status", "closed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))

@@ -396,6 +396,11 @@ def _rank(rank: str) -> str:
     return str(name) if name is not None else rank
 
 
+def card_rank(rank: str) -> str:
+    """A rank letter as the players of the active language write it ("Q" -> "D" in Italian)."""
+    return _rank(rank)
+
+
 def _positive_contracts() -> str:
     # The engine writes "trumps, domino" in lower case: the keys, not the names.
     return pgettext("positive contracts, in a sentence", "trumps, domino")

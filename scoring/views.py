@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.language import activate_club_language
+from games.deal_form import contract_label
 from scoring import charts, exports, selectors
 from scoring.messages import contract_name
 
@@ -110,7 +111,8 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
     sheet = selectors.score_sheet(game)
     for row in sheet["rows"]:
         if row["kind"] == "deal":
-            row["contract_name"] = contract_name(row["contract"])
+            # "Atout ♠", "Senza atout": the suit as a sign, not the engine's code (S, NT).
+            row["contract_name"] = contract_label(row)
     context = {"game": game, "event": game.table.round.event, "sheet": sheet}
     return render(request, "scoring/game.html", context)
 
