@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from games.errors import (
@@ -106,8 +107,17 @@ def deal_answer(
     }
 
 
+SEAT_ANNOTATIONS = tuple(f"seat_player_{position}" for position in range(4))
+
+
 def _seat_player_ids(game: Game) -> list[int]:
-    """The ids of the game's players in seat order (seat 0 deals first): one light query."""
+    """The ids of the game's players in seat order (seat 0 deals first).
+
+    Read with the game's row when _lock_game(seats=True) loaded it, otherwise one query.
+    """
+    ids = [getattr(game, name, None) for name in SEAT_ANNOTATIONS]
+    if None not in ids:
+        return ids
     return list(
         Seat.objects.filter(table_id=game.table_id)
         .order_by("position")
@@ -225,25 +235,38 @@ def _doubles_won_lost(data: dict, raw: dict[str, int]) -> tuple[dict[str, int], 
 
 
 def _announce(game: Game) -> None:
-    event_id = game.table.round.event_id
+    event = game.table.round.event
+    # The game's status as this transaction leaves it: the receiver need not read it again.
+    leagues = [event.league_id] if game.status == Game.Status.COMPLETE else []
     transaction.on_commit(
-        lambda: deals_changed.send(sender=Game, game_ids=[game.pk], event_ids=[event_id])
+        lambda: deals_changed.send(
+            sender=Game, game_ids=[game.pk], event_ids=[event.pk], complete_league_ids=leagues
+        )
     )
 
 
-def _lock_game(game_id: int) -> Game:
+def _lock_game(game_id: int, *, seats: bool = False) -> Game:
     """The game, its row locked until the transaction ends.
 
     Only the game's row: `of=("self",)` keeps the joined table, round and event rows
     unlocked, so the tables of one evening do not queue behind each other's deals (a
     plain FOR UPDATE with select_related locks the event row for every submission).
+    `seats`: the seat players' ids come in the same statement (see _seat_player_ids).
     """
-    try:
-        return (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("table__round__event")
-            .get(pk=game_id)
+    games = Game.objects.select_for_update(of=("self",)).select_related("table__round__event")
+    if seats:
+        games = games.annotate(
+            **{
+                name: Subquery(
+                    Seat.objects.filter(table_id=OuterRef("table_id"), position=position).values(
+                        "player_id"
+                    )[:1]
+                )
+                for position, name in enumerate(SEAT_ANNOTATIONS)
+            }
         )
+    try:
+        return games.get(pk=game_id)
     except Game.DoesNotExist:
         raise EntryError(_("This game does not exist."), code="not_found") from None
 
@@ -264,7 +287,7 @@ def deal_submit(
     """
     fingerprint = request_fingerprint(deal)
     with transaction.atomic():
-        game = _lock_game(game_id)
+        game = _lock_game(game_id, seats=True)
         scope = f"game:{game.pk}:deals"
         if idempotency_key:
             earlier = IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key).first()
@@ -425,7 +448,7 @@ def deal_correct(
             deal = Deal.objects.get(pk=deal_id)
         except Deal.DoesNotExist:
             raise EntryError(_("This deal does not exist."), code="not_found") from None
-        game = _lock_game(deal.game_id)
+        game = _lock_game(deal.game_id, seats=True)
         deal.refresh_from_db()
         if expected_version is not None and expected_version != deal.version:
             raise StaleVersion(
