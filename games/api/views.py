@@ -431,8 +431,9 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             # Whoever may write a game may also read it (its club's organiser, its own
             # table's key), so an allowed write needs only the game row: the visibility
             # filter (the costliest query to build) decides 404 or 403 for the others.
+            # order_by(): Game's default ordering would join table, round and event.
             games = with_user_organises(Game.objects.only("id", "table_id"), request)
-            game = games.filter(pk=pk).first()
+            game = next(iter(games.filter(pk=pk).order_by()[:1]), None)
             if game is not None and all(
                 permission.has_object_permission(request, self, game)
                 for permission in self.get_permissions()
