@@ -211,6 +211,12 @@ def deal_work(plan: list[dict], threads: int) -> list[list[tuple[str, str, bytes
     return work
 
 
+def gunicorn_path() -> str:
+    """gunicorn next to this Python (a worktree may use another checkout's virtualenv)."""
+    here = Path(sys.executable).parent / "gunicorn"
+    return str(here if here.exists() else ROOT / ".venv" / "bin" / "gunicorn")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -267,7 +273,7 @@ def main(argv: list[str]) -> int:
     port = free_port()
     server = subprocess.Popen(
         [
-            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            gunicorn_path(),
             "config.wsgi",
             "--workers",
             "2",

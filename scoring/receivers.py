@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.models import Game
 from scoring import tasks
 
 
-def on_deals_changed(sender: Any, game_ids: list[int], event_ids: list[int], **kwargs: Any):
+def on_deals_changed(
+    sender: Any,
+    game_ids: list[int],
+    event_ids: list[int],
+    complete_league_ids: Iterable[int | None] | None = None,
+    **kwargs: Any,
+) -> None:
     """Queue the evening's standings; the league's and the ratings when a complete game
-    changed (a game in progress counts only on the evening's live leaderboard)."""
-    leagues = set(
-        Game.objects.filter(pk__in=game_ids, status=Game.Status.COMPLETE).values_list(
-            "table__round__event__league_id", flat=True
-        )
-    )
-    tasks.queue_after_deals(event_ids, leagues)
+    changed (a game in progress counts only on the evening's live leaderboard).
+
+    `complete_league_ids`: the league ids (None for an evening outside any league) of the
+    complete games among `game_ids`, when the sender knows them (a deal submission holds
+    the game and its event already); otherwise they are read here.
+    """
+    if complete_league_ids is None:
+        complete_league_ids = Game.objects.filter(
+            pk__in=game_ids, status=Game.Status.COMPLETE
+        ).values_list("table__round__event__league_id", flat=True)
+    tasks.queue_after_deals(event_ids, set(complete_league_ids))
