@@ -1,8 +1,10 @@
 """Standings benchmark on PostgreSQL: a league of 1,000 players and 20,000 games.
 
     .venv/bin/python bench/bench_standings.py [--players 1000] [--games 20000] [--keep]
+        [--database tavolo_bench_standings]
 
-Creates the database tavolo_bench_standings (dropped first unless --keep finds it filled),
+Creates the database (default tavolo_bench_standings; dropped first unless --keep finds it
+filled),
 migrates it and loads the league with COPY: 200 evenings of 25 tables x 4 rounds, every
 game a random valid italian7 game scored by the engine (a pool of 500 records reused),
 with its Deal, DealScore and GameScore rows: 560,000 deals, 2,240,000 DealScore rows.
@@ -41,13 +43,12 @@ DB_NAME = "tavolo_bench_standings"
 SERVER = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 
 sys.path.insert(0, str(ROOT))
-os.environ["DATABASE_URL"] = f"{SERVER}/{DB_NAME}"
 os.environ.pop("REDIS_URL", None)  # eager tasks, local cache: we time the work itself
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
 def create_database(keep: bool) -> bool:
-    """Create the database; True when --keep found it already loaded."""
+    """Create the database DB_NAME; True when --keep found it already loaded."""
     import psycopg
 
     with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
@@ -499,6 +500,7 @@ def write_results(text: str) -> None:
 
 
 def main() -> int:
+    global DB_NAME
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--games", type=int, default=20000)
@@ -506,8 +508,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--keep", action="store_true", help="reuse a loaded database")
     parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
+    parser.add_argument(
+        "--database", default=DB_NAME, help="the database to (re)create: one of your own"
+    )
     args = parser.parse_args()
 
+    DB_NAME = args.database
+    os.environ["DATABASE_URL"] = f"{SERVER}/{DB_NAME}"
     loaded = create_database(args.keep)
     import django
 
