@@ -10,18 +10,19 @@ rows. Running a rebuild twice gives the same rows.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Context as DecimalContext
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, Max, Q, Sum, Window
-from django.db.models.functions import RowNumber
+from django.db.models.functions import Rank, RowNumber
 from django.utils import timezone
 
 from clubs.models import League
@@ -61,8 +62,11 @@ def _decimal(value: Decimal | int | None) -> Decimal:
     return Decimal(value) if value is not None else Decimal(0)
 
 
-def evening_lines(scores: Any) -> list[maths.EveningLine]:
-    """Per player and evening: games, total, wins, best game and deals, in one SQL query."""
+def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
+    """Per player and evening: games, total, wins, best game and deals, in one SQL query;
+    with the placement method, the placement points too (same query, see below)."""
+    if ranking.method == "placement":
+        return _evening_lines_with_placement(scores, ranking)
     rows = (
         scores.values("player_id", event=F(EVENT_FIELD))
         .annotate(
@@ -86,6 +90,95 @@ def evening_lines(scores: Any) -> list[maths.EveningLine]:
             deals=row["n_deals"] or 0,
         )
         for row in rows
+    ]
+
+
+# SQLite hands back sums of decimals as floats: made exact as the ORM's converter does.
+_FLOATS = DecimalContext(prec=15)
+_CENTS = Decimal("0.01")
+
+
+def _sql_decimal(value: Any) -> Decimal:
+    if value is None:
+        return Decimal(0)
+    if isinstance(value, float):
+        return _FLOATS.create_decimal_from_float(value).quantize(_CENTS)
+    return Decimal(value)
+
+
+# Weights up to this keep every sum in SQL a 64-bit integer (SQLite has no bigger): any
+# configuration in whole, half or tenth points is far below; beyond it, cases are counted.
+MAX_SQL_WEIGHT = 2**31
+
+
+def _case_sum(weights: Sequence[int]) -> str:
+    """SUM over the rows of the weight of each row's (above, level) case, as SQL: st_rank
+    is one more than the players above, st_upto the players above or level."""
+    by_rank: dict[int, list[str]] = {}
+    for (above, tied), weight in zip(maths.PLACEMENT_CASES, weights, strict=True):
+        by_rank.setdefault(above + 1, []).append(f"WHEN {above + tied:d} THEN {int(weight):d}")
+    branches = " ".join(
+        f"WHEN {rank:d} THEN (CASE st_upto {' '.join(whens)} ELSE 0 END)"
+        for rank, whens in by_rank.items()
+    )
+    return f"SUM(CASE st_rank {branches} ELSE 0 END)"
+
+
+def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
+    """The evening lines with placement points, in one query on SQLite and PostgreSQL.
+
+    Inside: each GameScore row with its place at the table from the game's four totals,
+    by two window functions over the game ordered by total, descending: RANK() is one
+    more than the players above, COUNT() (peers included) the players above or level.
+    Outside: per (player, evening) the usual aggregates and the placement points as one
+    sum of whole-number weights (maths.placement_weights), divided once in Python: exact
+    with shared places, which a sum of rounded shares in SQL would not be.
+    """
+    weights, denominator = maths.placement_weights(ranking.placement_points)
+    if max(abs(w) for w in weights) <= MAX_SQL_WEIGHT:
+        sums = [_case_sum(weights)]
+
+        def placement(values: Sequence[Any]) -> Fraction:
+            return Fraction(int(values[0] or 0), denominator)
+
+    else:  # Huge or finely divided points: count each case, the maths weighs them.
+        sums = [_case_sum([int(i == j) for j in range(len(weights))]) for i in range(len(weights))]
+        by_counts = maths.placement_of_cases(ranking.placement_points)
+
+        def placement(values: Sequence[Any]) -> Fraction:
+            return by_counts([int(v or 0) for v in values])
+
+    placed = (
+        scores.annotate(
+            st_event=F(EVENT_FIELD),
+            st_rank=Window(Rank(), partition_by=[F("game_id")], order_by=F("total").desc()),
+            st_upto=Window(Count("id"), partition_by=[F("game_id")], order_by=F("total").desc()),
+        )
+        .values_list("player_id", "st_event", "total", "place", "deals", "st_rank", "st_upto")
+        .order_by()
+    )
+    inner, params = placed.query.sql_with_params()
+    sql = (
+        "SELECT player_id, st_event, COUNT(*), SUM(total),"
+        # A win: first at the table, alone or level with one other player.
+        " SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END), MAX(total), SUM(deals), "
+        f"{', '.join(sums)} FROM ({inner}) placed GROUP BY player_id, st_event"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [
+        maths.EveningLine(
+            player_id=player_id,
+            event_id=event_id,
+            games=games,
+            total=_sql_decimal(total),
+            wins=wins,
+            best_game=_sql_decimal(best),
+            deals=deals or 0,
+            placement=placement(values),
+        )
+        for player_id, event_id, games, total, wins, best, deals, *values in rows
     ]
 
 
@@ -114,35 +207,27 @@ def _results_loader(scores: Any) -> Callable[[set[int]], list[maths.GameResult]]
 
 @dataclass
 class Aggregates:
-    """What a ranking needs from the database, read once: per (player, evening) lines, and
-    the games' results when the method needs them (placement points)."""
+    """What a ranking needs from the database, read once: per (player, evening) lines
+    (placement points included); games for head-to-head are read only if a tie needs them."""
 
     scores: Any
     lines: list[maths.EveningLine]
-    results: list[maths.GameResult] | None
 
     def without(self, event_id: int) -> Aggregates:
         """The same rows minus one evening (the ranking before it), with no new query."""
         return Aggregates(
             self.scores.exclude(**{EVENT_FIELD: event_id}),
             [line for line in self.lines if line.event_id != event_id],
-            None if self.results is None else [r for r in self.results if r.event_id != event_id],
         )
 
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
-    lines = evening_lines(scores)
-    results = None
-    if ranking.method == "placement":
-        results = game_results(scores)
-        maths.add_placement(lines, results, ranking)
-    return Aggregates(scores, lines, results)
+    return Aggregates(scores, evening_lines(scores, ranking))
 
 
 def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
     players = maths.combine(data.lines, ranking)
-    results = data.results if data.results is not None else _results_loader(data.scores)
-    return maths.rank(players, ranking, results)
+    return maths.rank(players, ranking, _results_loader(data.scores))
 
 
 def compute(scores: Any, ranking: maths.Ranking) -> list[maths.Standing]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 METHODS = ("total", "placement", "average")
@@ -187,14 +188,46 @@ class Standing:
     tiebreak_values: dict[str, Any] = field(default_factory=dict)
 
 
+# The places a seat can have at a table of four: (players above, players level including
+# oneself). Ten cases; a game's placement points depend on nothing else.
+PLACEMENT_CASES: tuple[tuple[int, int], ...] = tuple(
+    (above, tied) for above in range(4) for tied in range(1, 5 - above)
+)
+
+
 def _shares(points: Sequence[float]) -> dict[tuple[int, int], Fraction]:
     """Points for (players above, players level including oneself): ten cases at most."""
     table = {}
-    for above in range(4):
-        for tied in range(1, 5 - above):
-            shared = sum(Fraction(str(p)) for p in points[above : above + tied])
-            table[above, tied] = shared / tied
+    for above, tied in PLACEMENT_CASES:
+        shared = sum(Fraction(str(p)) for p in points[above : above + tied])
+        table[above, tied] = shared / tied
     return table
+
+
+def placement_weights(points: Sequence[float]) -> tuple[tuple[int, ...], int]:
+    """The shares as whole numbers over one common denominator: a game in the i-th of
+    PLACEMENT_CASES earns weights[i] / denominator points ([4, 2, 1, 0]: twelfths).
+
+    Whole numbers can be summed exactly anywhere, SQL included; one division at the end
+    gives the exact points (7/3 for a three-way tie for first of [4, 2, 1, 0]).
+    """
+    table = _shares(points)
+    denominator = lcm(*(share.denominator for share in table.values()))
+    weights = tuple(
+        table[case].numerator * (denominator // table[case].denominator) for case in PLACEMENT_CASES
+    )
+    return weights, denominator
+
+
+def placement_of_cases(points: Sequence[float]) -> Callable[[Sequence[int]], Fraction]:
+    """A function from case counts (how many games a line had of each of PLACEMENT_CASES,
+    in that order) to the line's placement points: ten integer products, one Fraction."""
+    weights, denominator = placement_weights(points)
+
+    def placement(counts: Sequence[int]) -> Fraction:
+        return Fraction(sum(w * n for w, n in zip(weights, counts, strict=True)), denominator)
+
+    return placement
 
 
 def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], ranking: Ranking):
@@ -213,11 +246,11 @@ def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], r
             tied = sum(1 for t in values if t == mine)
             counts = cases.setdefault((player_id, result.event_id), {})
             counts[above, tied] = counts.get((above, tied), 0) + 1
-    table = _shares(ranking.placement_points)
+    placement = placement_of_cases(ranking.placement_points)
     for key, counts in cases.items():
         line = by_key.get(key)
         if line is not None:
-            line.placement += sum(table[case] * n for case, n in counts.items())
+            line.placement += placement([counts.get(case, 0) for case in PLACEMENT_CASES])
 
 
 def evening_points(line: EveningLine | PlayerLine, ranking: Ranking) -> Number:
@@ -229,19 +262,35 @@ def evening_points(line: EveningLine | PlayerLine, ranking: Ranking) -> Number:
     return line.total
 
 
+def _exact_sum(values: Sequence[Number]) -> Number:
+    """sum(values), but Fractions are added over one common denominator: one Fraction
+    made instead of one per addition (placement points of thousands of evenings)."""
+    if not values or not all(isinstance(v, Fraction) for v in values):
+        return sum(values)
+    denominator = lcm(*(v.denominator for v in values))
+    return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
+
+
 def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
     """One line per player: the sum of their evenings, or of their best N evenings."""
-    per_player: dict[int, list[EveningLine]] = {}
-    for line in lines:
-        per_player.setdefault(line.player_id, []).append(line)
+    lines = list(lines)
+    best_n = ranking.best_evenings
+    per_player: dict[int, list[int]] = {}  # indexes into lines
+    for i, line in enumerate(lines):
+        per_player.setdefault(line.player_id, []).append(i)
+    # Comparable stand-ins for the evenings' points, made once (see _order_keys).
+    keys: Sequence[Number] = ()
+    if best_n is not None:
+        keys = _order_keys([evening_points(line, ranking) for line in lines])
     out = []
-    for player_id, evenings in per_player.items():
+    for player_id, indexes in per_player.items():
+        evenings = [lines[i] for i in indexes]
         counted = evenings
-        if ranking.best_evenings is not None and len(evenings) > ranking.best_evenings:
+        if best_n is not None and len(indexes) > best_n:
             # Best first; on equal points the earlier evening (lower id) counts, so a
             # rebuild always picks the same ones.
-            counted = sorted(evenings, key=lambda e: (-evening_points(e, ranking), e.event_id))
-            counted = counted[: ranking.best_evenings]
+            best_first = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))
+            counted = [lines[i] for i in best_first[:best_n]]
         best = [e.best_game for e in counted if e.best_game is not None]
         out.append(
             PlayerLine(
@@ -250,7 +299,7 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
                 total=sum(e.total for e in counted),
                 wins=sum(e.wins for e in counted),
                 best_game=max(best) if best else None,
-                placement=sum(e.placement for e in counted),
+                placement=_exact_sum([e.placement for e in counted]),
                 deals=sum(e.deals for e in counted),
                 evenings=len(evenings),
                 evenings_counted=len(counted),
@@ -293,6 +342,15 @@ def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[in
     return score
 
 
+def _order_keys(values: Sequence[Number]) -> Sequence[Number]:
+    """Values that order and compare as these do: Fractions (placement points, averages)
+    as whole numbers over their common denominator, far cheaper to sort than Fractions."""
+    if not all(isinstance(v, Fraction) for v in values):
+        return values
+    denominator = lcm(*(v.denominator for v in values))
+    return [v.numerator * (denominator // v.denominator) for v in values]
+
+
 def rank(
     lines: Iterable[PlayerLine],
     ranking: Ranking,
@@ -301,28 +359,29 @@ def rank(
     """The standings: qualified players first, by points, ties broken in the configured order.
 
     `results` are the games the lines come from, needed only for "head_to_head": or a
-    function giving the games of some players, called once with every player level on
-    points with another (so a table without ties loads no games). Players still level
-    after every tie-break share the rank (1, 2, 2, 4) with note "tied".
+    function giving the games of some players, called once with every player still level
+    with another when head-to-head's turn comes (so a table without such ties loads no
+    games). Players still level after every tie-break share the rank (1, 2, 2, 4) with
+    note "tied".
     """
     entries = []
     for line in lines:
         qualified = ranking.method != "average" or line.games >= ranking.min_games
         entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
-    entries.sort(key=lambda s: (not s.qualified, -s.points, s.player_id))
+    order = _order_keys([s.points for s in entries])
+    keyed = sorted(
+        zip(order, entries, strict=True), key=lambda k: (not k[1].qualified, -k[0], k[1].player_id)
+    )
 
     groups: list[list[Standing]] = []  # level on points
-    for entry in entries:
-        if groups and (groups[-1][0].qualified, groups[-1][0].points) == (
-            entry.qualified,
-            entry.points,
-        ):
+    level = None
+    for key, entry in keyed:
+        if (entry.qualified, key) == level:
             groups[-1].append(entry)
         else:
             groups.append([entry])
-    # Loaded at most once, and only when a tie reaches head-to-head.
-    level = {s.player_id for g in groups if len(g) > 1 for s in g}
-    games = _Games(results, level)
+            level = (entry.qualified, key)
+    games = _Games(results, _reaching_head_to_head(groups, ranking.tiebreaks))
     ordered: list[list[Standing]] = []  # groups still level after the tie-breaks
     for group in groups:
         ordered.extend(_break(group, list(ranking.tiebreaks), games))
@@ -336,6 +395,25 @@ def rank(
                 standing.tiebreak = "tied"
             out.append(standing)
         position += len(group)
+    return out
+
+
+def _reaching_head_to_head(groups: list[list[Standing]], tiebreaks: Sequence[str]) -> set[int]:
+    """The players whose games head-to-head may need: those still level with another after
+    the tie-breaks configured before it (a superset of every group it will be asked about,
+    far smaller than everyone level on points when wins or best game come first)."""
+    if "head_to_head" not in tiebreaks:
+        return set()
+    before = tiebreaks[: tiebreaks.index("head_to_head")]
+    out: set[int] = set()
+    for group in groups:
+        if len(group) < 2:
+            continue
+        by_values: dict[tuple[Number, ...], list[int]] = {}
+        for s in group:
+            key = tuple(_value(tb, s.line) for tb in before)
+            by_values.setdefault(key, []).append(s.player_id)
+        out.update(p for players in by_values.values() if len(players) > 1 for p in players)
     return out
 
 
@@ -374,12 +452,14 @@ def _break(group: list[Standing], tiebreaks: list[str], games: _Games) -> list[l
         values = head_to_head(members, games.of(members))
     else:
         values = {s.player_id: _value(tiebreak, s.line) for s in group}
-    distinct = sorted(set(values.values()), reverse=True)
-    if len(distinct) == 1:
+    by_value: dict[Number, list[Standing]] = {}
+    for s in group:
+        by_value.setdefault(values[s.player_id], []).append(s)
+    if len(by_value) == 1:
         return _break(group, rest, games)
     out: list[list[Standing]] = []
-    for value in distinct:
-        sub = [s for s in group if values[s.player_id] == value]
+    for value in sorted(by_value, reverse=True):
+        sub = by_value[value]
         for s in sub:
             s.tiebreak = tiebreak
             s.tiebreak_values[tiebreak] = value

@@ -44,6 +44,29 @@ def test_placement_points_with_a_three_way_tie_for_second():
     assert s.placement_points([9, 1, 1, 1], (5, 3, 2, 1)) == [5, 2, 2, 2]
 
 
+@pytest.mark.parametrize(
+    "points", [(4, 2, 1, 0), (5, 3, 2, 1), (3, 2.5, 1, 0), (1, 0.5, 0.25, 0.1), (0, 0, 0, 0)]
+)
+def test_placement_weights_are_the_shares_over_one_denominator(points):
+    weights, denominator = s.placement_weights(points)
+    assert all(isinstance(w, int) for w in weights)
+    for (above, tied), weight in zip(s.PLACEMENT_CASES, weights, strict=True):
+        totals = [1] * above + [0] * tied + [-1] * (4 - above - tied)
+        assert F(weight, denominator) == s.placement_points(totals, points)[above]
+
+
+def test_placement_weights_of_four_two_one_nought_are_twelfths():
+    assert s.placement_weights((4, 2, 1, 0)) == ((48, 36, 28, 21, 24, 18, 12, 12, 6, 0), 12)
+
+
+def test_placement_of_cases_weighs_the_counts_exactly():
+    placement = s.placement_of_cases((4, 2, 1, 0))
+    counts = [0] * len(s.PLACEMENT_CASES)
+    counts[s.PLACEMENT_CASES.index((0, 3))] = 2  # twice first of three level: 7/3 each
+    counts[s.PLACEMENT_CASES.index((2, 2))] = 1  # third of two level: 1/2
+    assert placement(counts) == F(14, 3) + F(1, 2)
+
+
 def test_total_method_ranks_by_points_and_breaks_a_tie_by_wins():
     r = s.Ranking(tiebreaks=("wins", "best_game"))
     lines = [line(1, total=50, wins=1), line(2, total=80), line(3, total=50, wins=2)]
@@ -101,6 +124,36 @@ def test_head_to_head_loader_is_called_once_with_the_level_players_only():
     wins_first = s.Ranking(tiebreaks=("wins", "head_to_head"))
     ranked([line(1, total=5, wins=1), line(2, total=5)], wins_first, load)
     assert calls == []  # the tie was broken before head-to-head
+
+
+def test_head_to_head_loads_only_the_players_the_earlier_tiebreaks_left_level():
+    r = s.Ranking(tiebreaks=("wins", "best_game", "head_to_head"))
+    calls = []
+
+    def load(players):
+        calls.append(players)
+        return [s.GameResult(1, 1, {1: F(1), 2: F(2)})]
+
+    lines = [
+        line(1, total=5, wins=1, best=3),
+        line(2, total=5, wins=1, best=3),
+        line(3, total=5, wins=1, best=4),  # level on points and wins, not on best game
+        line(4, total=5, wins=0),  # level on points only
+        line(5, total=9),
+    ]
+    assert [x[:2] for x in ranked(lines, r, load)] == [(5, 1), (3, 2), (2, 3), (1, 4), (4, 5)]
+    assert calls == [{1, 2}]
+
+
+def test_ranking_by_fractions_is_exact():
+    r = s.Ranking(method="placement", tiebreaks=())
+    lines = [
+        line(1, placement=F(7, 3)),
+        line(2, placement=F(7, 4)),
+        line(3, placement=F(14, 6)),
+        line(4, placement=F(1, 3) + F(1, 3) + F(4, 3)),  # 2
+    ]
+    assert ranked(lines, r) == [(1, 1, "tied"), (3, 1, "tied"), (4, 3, ""), (2, 4, "")]
 
 
 def test_placement_method_uses_placement_points():
@@ -162,6 +215,21 @@ def test_best_evenings_by_placement_and_average():
     assert s.combine(lines, placement)[0].placement == 4
     average = s.Ranking(method="average", best_evenings=1)
     assert s.combine(lines, average)[0].total == 100
+
+
+def test_best_evenings_by_placement_in_fractions():
+    lines = [
+        line(1, event=1, placement=F(7, 3)),
+        line(1, event=2, placement=F(7, 4)),
+        line(1, event=3, placement=F(7, 3)),  # level with evening 1: the earlier counts
+        line(1, event=4, placement=F(1, 2)),
+    ]
+    two = s.combine(lines, s.Ranking(method="placement", best_evenings=2))[0]
+    assert two.counted_events == (1, 3) and two.placement == F(14, 3)
+    one = s.combine(lines, s.Ranking(method="placement", best_evenings=1))[0]
+    assert one.counted_events == (1,)
+    every = s.combine(lines, s.Ranking(method="placement"))[0]
+    assert every.placement == F(7, 3) * 2 + F(7, 4) + F(1, 2)
 
 
 @pytest.mark.parametrize(
