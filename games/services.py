@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -448,52 +449,122 @@ def deal_correct(
         except Deal.DoesNotExist:
             raise EntryError(_("This deal does not exist."), code="not_found") from None
         game = _lock_game(deal.game_id)
-        deal.refresh_from_db()
-        if expected_version is not None and expected_version != deal.version:
+        deals = list(game.deals.order_by("number"))
+        corrected = _correct(
+            game,
+            deals,
+            changes={deal.number: data},
+            versions={deal.number: expected_version},
+            reason=reason,
+            by_user=by_user,
+        )
+    return corrected[0] if corrected else next(d for d in deals if d.pk == deal.pk)
+
+
+def deals_correct(
+    *,
+    game_id: int,
+    changes: Mapping[int, Any],
+    versions: Mapping[int, int | None] | None = None,
+    reason: str = "",
+    by_user: Any = None,
+) -> list[Deal]:
+    """An organiser's correction of several deals of one game, judged and stored together.
+
+    `changes`: {deal number: its new content (FORMAT.md)}; `versions`: {deal number: the
+    version the organiser corrected}, a stale one refusing the lot. Two deals of one dealer
+    with their contracts swapped can only be corrected this way: each half alone repeats a
+    contract. The whole game is validated once with every change applied; on any problem
+    nothing is written. Answers the deals that got a new version, by number.
+    """
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        deals = list(game.deals.order_by("number"))
+        return _correct(
+            game, deals, changes=changes, versions=versions or {}, reason=reason, by_user=by_user
+        )
+
+
+def _correct(
+    game: Game,
+    deals: list[Deal],
+    *,
+    changes: Mapping[int, Any],
+    versions: Mapping[int, int | None],
+    reason: str,
+    by_user: Any,
+) -> list[Deal]:
+    """The corrections applied to the locked game's `deals` (inside the caller's transaction)."""
+    by_number = {deal.number: deal for deal in deals}
+    targets = []
+    for number in sorted(changes):
+        deal = by_number.get(number)
+        if deal is None:
+            raise EntryError(
+                _("Deal %(number)s does not exist.") % {"number": number},
+                code="not_found",
+                params={"number": number},
+            )
+        expected = versions.get(number)
+        if expected is not None and expected != deal.version:
             raise StaleVersion(
                 _(
                     "Deal %(number)s was changed meanwhile (now version %(version)s); "
                     "reload it and correct again."
                 )
                 % {"number": deal.number, "version": deal.version},
-                params={"version": deal.version, "expected": expected_version},
+                params={"version": deal.version, "expected": expected},
                 extra={"stored": _stored(deal)},
             )
-        content, _number = _split_number(data)
-        deals = list(game.deals.order_by("number"))
-        record = game_record(game, deals)
+        targets.append(deal)
+    record = game_record(game, deals)
+    contents = {}
+    for deal in targets:
+        content, _number = _split_number(changes[deal.number])
+        contents[deal.number] = content
         record["deals"][deal.number - 1] = content
-        problems = engine.validate_game(record)
-        if problems:
-            raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
-        scores = engine.score_game(record)
+    problems = engine.validate_game(record)
+    if problems:
+        raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
+    scores = engine.score_game(record)
+    changed = []
+    for deal in targets:
         before = deal.data
-        after = _normalised(game, content)
-        if after == before:
-            return deal
-        seating = _seating(game)
-        player_ids = seating.player_ids
-        players = dict(zip(game.player_names, player_ids, strict=True))
+        after = _normalised(game, contents[deal.number])
+        if after != before:
+            changed.append((deal, before, after))
+    if not changed:
+        return []
+    seating = _seating(game)
+    player_ids = seating.player_ids
+    players = dict(zip(game.player_names, player_ids, strict=True))
+    user = by_user if getattr(by_user, "is_authenticated", False) else None
+    for deal, _before, after in changed:
         deal.data = after
         deal.contract = after["contract"]
         deal.dealer_id = players[after["dealer"]]
         deal.version += 1
         deal.status = Deal.Status.CONFIRMED
         deal.save()
-        _write_scores(game, scores, [deal], player_ids=player_ids)
-        DealRevision.objects.create(
-            game=game,
-            deal=deal,
-            number=deal.number,
-            version=deal.version,
-            action=DealRevision.Action.CORRECTED,
-            before=before,
-            after=after,
-            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
-            reason=reason[:200],
-        )
-        _announce(game, seating)
-    return deal
+    _write_scores(game, scores, [deal for deal, _b, _a in changed], player_ids=player_ids)
+    DealRevision.objects.bulk_create(
+        [
+            DealRevision(
+                game=game,
+                deal=deal,
+                number=deal.number,
+                version=deal.version,
+                action=DealRevision.Action.CORRECTED,
+                before=before,
+                after=after,
+                by_user=user,
+                reason=reason[:200],
+            )
+            for deal, before, after in changed
+        ]
+    )
+    _announce(game, seating)
+    return [deal for deal, _b, _a in changed]
 
 
 def rename_in_deal(data: dict, mapping: dict[str, str]) -> dict:
