@@ -76,6 +76,9 @@ class DealChoices:
     owed: list[dict[str, Any]] = field(default_factory=list)
     # [{"by", "against"}]: doubles this deal must hold
     must: list[dict[str, str]] = field(default_factory=list)
+    # {contract: number}: contracts the dealer chose in another stored deal (the correction
+    # page offers them too, to swap the two deals' contracts)
+    taken: dict[str, int] = field(default_factory=dict)
 
 
 def next_deal_choices(nxt: Mapping[str, Any]) -> DealChoices:
@@ -95,17 +98,22 @@ def stored_deal_choices(
 ) -> DealChoices:
     """The choices of stored deal `number`, given every other stored deal of the game.
 
-    The contracts are those its dealer has not chosen in another deal, earlier or later;
-    a double is a "must" when the dealer's turn has no other deal left to hold it. The
-    engine judges the correction itself: this only keeps the form to sensible choices.
+    The contracts are those its dealer has not chosen in another deal, earlier or later
+    (`taken` names the deal of each of the others); a double is a "must" when the dealer's
+    turn has no other deal left to hold it. The engine judges the correction itself: this
+    only keeps the form to sensible choices.
     """
     rules = engine.ruleset_from_json(ruleset)
     seat = dealer_of(rules, number)
     dealer = names[seat]
     others = [n for n in deals_of(rules, seat) if n != number]
     stored = [deals[n - 1] for n in others if n <= len(deals)]
-    used = {deal.get("contract") for deal in stored}
-    contracts = [c for c in rules.contracts if c not in used]
+    taken = {
+        deals[n - 1].get("contract"): n
+        for n in others
+        if n <= len(deals) and deals[n - 1].get("contract") in rules.contracts
+    }
+    contracts = [c for c in rules.contracts if c not in taken]
     must = []
     if rules.mandatory_doubles:
         open_deals = 1 + sum(1 for n in others if n > len(deals))
@@ -126,14 +134,17 @@ def stored_deal_choices(
         number=number,
         dealer=dealer,
         contracts=contracts,
-        doubles_allowed={c: allowed_doubles(rules, names, seat, c) for c in contracts},
+        doubles_allowed={c: allowed_doubles(rules, names, seat, c) for c in rules.contracts},
         must=must,
+        taken={c: taken[c] for c in rules.contracts if c in taken},
     )
 
 
-def selected_from_post(posted: QueryDict | None) -> dict[str, list[str]]:
-    """The inputs as last posted, to refill the form after a refusal."""
-    return {key: posted.getlist(key) for key in posted} if posted is not None else {}
+def selected_from_post(posted: QueryDict | None, prefix: str = "") -> dict[str, list[str]]:
+    """The inputs as last posted, to refill the form after a refusal (those of `prefix`)."""
+    if posted is None:
+        return {}
+    return {key[len(prefix) :]: posted.getlist(key) for key in posted if key.startswith(prefix)}
 
 
 def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, list[str]]:
@@ -172,14 +183,18 @@ def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, l
     return out
 
 
-def _option(name: str, value: Any, label: Any, selected: Selected, kind: str = "radio") -> dict:
+def _option(
+    name: str, value: Any, label: Any, selected: Selected, kind: str = "radio", prefix: str = ""
+) -> dict:
     """One tap target: a radio (or checkbox) inside its big label, checked as selected.
 
     Built here rather than by an {% include %} per cell: the form has some 150 of them.
+    `selected` is keyed by the input's name without `prefix` (the second deal of a swap).
     """
     value = str(value)
-    ident = f"{name}-{value}"
     checked = value in selected.get(name, ())
+    name = prefix + name
+    ident = f"{name}-{value}"
     html = format_html(
         '<label class="tap" for="{}"><input type="{}" id="{}" name="{}" value="{}"{}>'
         "<span>{}</span></label>",
@@ -202,9 +217,17 @@ def _option(name: str, value: Any, label: Any, selected: Selected, kind: str = "
 
 
 def form_context(
-    choices: DealChoices, names: list[str], *, ruleset: Any, selected: Selected
+    choices: DealChoices, names: list[str], *, ruleset: Any, selected: Selected, prefix: str = ""
 ) -> dict[str, Any]:
-    """What templates/games/_deal_fields.html needs: every input by seat index, as selected."""
+    """What templates/games/_deal_fields.html needs: every input by seat index, as selected.
+
+    `prefix` goes before every input's name and id, so that two deals can share one page
+    (the correction page's swap); deal_from_form() reads them back with the same prefix.
+    """
+
+    def option(name: str, value: Any, label: Any, kind: str = "radio") -> dict:
+        return _option(name, value, label, selected, kind, prefix)
+
     index = {name: i for i, name in enumerate(names)}
     dealer = index[choices.dealer]
     rules = engine.ruleset_from_json(ruleset)
@@ -219,10 +242,8 @@ def form_context(
             "cells": [
                 {
                     "against": names[against],
-                    "double": _option(
-                        "double", f"{by}-{against}", names[against], selected, "checkbox"
-                    ),
-                    "redouble": _option("redouble", f"{by}-{against}", _("redoubled"), selected),
+                    "double": option("double", f"{by}-{against}", names[against], "checkbox"),
+                    "redouble": option("redouble", f"{by}-{against}", _("redoubled")),
                 }
                 for against in range(4)
                 if f"{by}-{against}" in every_pair
@@ -243,23 +264,35 @@ def form_context(
     ]
 
     def seats(name: str) -> list[dict[str, Any]]:
-        return [_option(name, i, player, selected) for i, player in enumerate(names)]
+        return [option(name, i, player) for i, player in enumerate(names)]
 
     tricks = []
     for i, player in enumerate(names):
         value = (selected.get(f"tricks_{i}") or ["0"])[0]
-        tricks.append({"name": f"tricks_{i}", "id": f"tricks_{i}", "label": player, "value": value})
+        name = f"{prefix}tricks_{i}"
+        tricks.append({"name": name, "id": name, "label": player, "value": value})
+    contracts = []
+    # In the rules' order when taken contracts are offered too: each keeps its usual place.
+    for c in rules.contracts if choices.taken else choices.contracts:
+        if c in choices.contracts:
+            contracts.append(option("contract", c, contract_name(c)))
+        elif c in choices.taken:
+            label = _("%(contract)s (deal %(number)s)") % {
+                "contract": contract_name(c),
+                "number": choices.taken[c],
+            }
+            contracts.append(option("contract", c, label))
     return {
         "number": choices.number,
         "dealer": choices.dealer,
         "names": names,
-        "contracts": [
-            _option("contract", c, contract_name(c), selected) for c in choices.contracts
-        ],
+        "prefix": prefix,
+        "contracts": contracts,
+        "swappable": bool(choices.taken),
         "doublers": doublers,
         "owed": owed,
         "must": must,
-        "trumps": [_option("trump", t, TRUMP_NAMES[t], selected) for t in trumps],
+        "trumps": [option("trump", t, TRUMP_NAMES[t]) for t in trumps],
         "king": seats("king_of_hearts"),
         "hearts": [{"card": card_label(c), "options": seats(f"hearts_{c}")} for c in HEARTS],
         "queens": [{"card": card_label(c), "options": seats(f"queens_{c}")} for c in QUEENS],
@@ -269,7 +302,9 @@ def form_context(
         "places": [
             {"label": label, "options": seats(f"place_{p}")} for p, label in enumerate(PLACE_NAMES)
         ],
+        "script_id": f"{prefix}deal-form-data",
         "script": {
+            "prefix": prefix,
             "allowed": allowed,
             "must": [
                 {
@@ -318,14 +353,31 @@ def _seat(value: str | None, names: list[str]) -> str | None:
     return names[position] if 0 <= position < len(names) else None
 
 
+class _Prefixed:
+    """The posted inputs of one deal of the page: those whose name starts with `prefix`."""
+
+    def __init__(self, data: QueryDict, prefix: str) -> None:
+        self.data = data
+        self.prefix = prefix
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(self.prefix + key, default)
+
+    def getlist(self, key: str) -> list[str]:
+        return self.data.getlist(self.prefix + key)
+
+
 def deal_from_form(
-    data: QueryDict, names: list[str], *, ruleset: Any, number: int
+    data: QueryDict, names: list[str], *, ruleset: Any, number: int, prefix: str = ""
 ) -> dict[str, Any]:
     """The posted form as deal `number` of FORMAT.md (with its "number"), dealt by its dealer.
 
     Nothing is judged here: what is missing is left out, so that the engine says what is
-    wrong in its own words (and the same words as the API).
+    wrong in its own words (and the same words as the API). `prefix`: as given to
+    form_context().
     """
+    if prefix:
+        data = _Prefixed(data, prefix)  # type: ignore[assignment]
     rules = engine.ruleset_from_json(ruleset)
     # Past the last deal there is no dealer: deal_submit answers "the game is complete".
     seat = dealer_of(rules, number) if 1 <= number <= rules.deals_per_game else 0
@@ -334,7 +386,7 @@ def deal_from_form(
     if contract:
         deal["contract"] = contract
     if contract == "trumps" and data.get("trump"):
-        deal["trump"] = data["trump"]
+        deal["trump"] = data.get("trump")
     redoubled = set(data.getlist("redouble"))
     doubles = []
     for pair in data.getlist("double"):

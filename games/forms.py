@@ -98,6 +98,9 @@ class DealCorrectForm(forms.Form):
     """What the correction page posts besides the deal itself (games/deal_form.py reads that)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
+    # The other deal of a swap (its number and the version shown), once its form is shown.
+    swap = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    swap_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     reason = forms.CharField(
         label=_("Reason"),
         max_length=200,

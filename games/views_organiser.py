@@ -23,7 +23,7 @@ from games.errors import EntryError
 from games.forms import CheckinForm, CloseForm, DealCorrectForm, EventForm, GuestForm, SeatForm
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
-from games.services import deal_correct
+from games.services import deals_correct
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -325,41 +325,64 @@ def deal_correct_view(request: HttpRequest, club: Club, deal_id: int) -> HttpRes
     game = deal.game
     form = DealCorrectForm(request.POST or None, initial={"version": deal.version})
     problems: list[dict] = []
+    partner = None  # the other deal of a swap, once offered
+    offer = False
+    notice = ""
     posted = request.POST if request.method == "POST" else None
     if posted is not None and form.is_valid():
+        data = form.cleaned_data
+        partner = correction.posted_partner(game, deal, data["swap"])
         try:
-            stored = deal_correct(
-                deal_id=deal.pk,
-                data=correction.corrected_deal(posted, game, deal),
-                by_user=request.user,
-                expected_version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
+            plan = correction.read_correction(
+                posted,
+                game,
+                deal,
+                version=data["version"],
+                partner=partner,
+                partner_version=data["swap_version"],
             )
+            if plan.offer:
+                partner, offer = plan.partner, True
+                chosen = plan.changes[deal.number]["contract"]
+                notice = correction.swap_message(deal, partner, chosen)
+            else:
+                stored = deals_correct(
+                    game_id=game.pk,
+                    changes=plan.changes,
+                    versions=plan.versions,
+                    reason=data["reason"],
+                    by_user=request.user,
+                )
         except EntryError as error:
             problems = correction.refusal_messages(error)
         else:
-            # The service keeps no version of a deal posted back as it was.
-            if stored.version == form.cleaned_data["version"]:
-                messages.info(
-                    request,
-                    _("Nothing to correct: deal %(number)s is unchanged.")
-                    % {"number": deal.number},
-                )
-            else:
-                messages.success(request, _("Deal %(number)s corrected.") % {"number": deal.number})
-            return redirect("game-deals", slug=club.slug, game_id=game.pk)
-    return render(
-        request,
-        "games/organiser/deal_correct.html",
-        {
-            "club": club,
-            "event": game.table.round.event,
-            "game": game,
-            "deal": deal,
-            "form": form,
-            "deal_form": correction.correction_form(game, deal, posted),
-            "scores": correction.deal_scores(game, deal),
-            "problems": problems,
-            "history": correction.deal_history(deal),
-        },
-    )
+            if not offer:
+                message = correction.saved_message(deal, stored)
+                (messages.success if stored else messages.info)(request, message)
+                return redirect("game-deals", slug=club.slug, game_id=game.pk)
+    context = {
+        "club": club,
+        "event": game.table.round.event,
+        "game": game,
+        "deal": deal,
+        "form": form,
+        "scores": correction.deal_scores(game, deal),
+        "problems": problems,
+        "notice": notice,
+        "history": correction.deal_history(deal),
+    }
+    if partner is not None and posted is not None:
+        # The two deals' forms: this one, and below it the other deal of the swap.
+        context.update(
+            correction.swap_context(
+                game,
+                deal,
+                partner,
+                posted,
+                offer=offer,
+                partner_version=form.cleaned_data.get("swap_version"),
+            )
+        )
+    else:
+        context["deal_form"] = correction.correction_form(game, deal, posted)
+    return render(request, "games/organiser/deal_correct.html", context)

@@ -1,12 +1,12 @@
 /* Tavolo deal form (table entry and the organiser's correction): shows the inputs of the
    chosen contract and checks them as they are tapped. The form works without it; every
-   sentence comes translated from the page (#deal-form-data). */
+   sentence comes translated from the page. A form holds one deal, or two (the correction
+   page's swap): each is a .deal-fields block whose data-script names its JSON
+   (#deal-form-data, #swap-deal-form-data), and whose inputs' names start with its prefix. */
 (function () {
   "use strict";
   var form = document.querySelector("form.deal-form");
-  var dataNode = document.getElementById("deal-form-data");
-  if (!form || !dataNode) return;
-  var data = JSON.parse(dataNode.textContent);
+  if (!form) return;
   var save = form.querySelector("button.save");
 
   function fill(template, params) {
@@ -15,121 +15,146 @@
     });
   }
 
-  function value(name) {
-    var checked = form.querySelector('input[name="' + name + '"]:checked');
-    return checked ? checked.value : "";
-  }
+  function dealFields(root) {
+    var dataNode = document.getElementById(root.getAttribute("data-script"));
+    if (!dataNode) return null;
+    var data = JSON.parse(dataNode.textContent);
+    var prefix = data.prefix || "";
 
-  function contract() {
-    return value("contract");
-  }
+    function input(name) {
+      return root.querySelector('input[name="' + prefix + name + '"]');
+    }
 
-  function showSections() {
-    var chosen = contract();
-    form.querySelectorAll(".section").forEach(function (section) {
-      var wanted = section.getAttribute("data-for").split(" ");
-      section.hidden = wanted.indexOf(chosen) < 0;
-    });
-    var allowed = chosen ? data.allowed[chosen] || [] : null;
-    form.querySelectorAll(".doubles .cell").forEach(function (cell) {
-      var pair = cell.getAttribute("data-pair");
-      var ok = allowed === null || allowed.indexOf(pair) >= 0;
-      cell.hidden = !ok;
-      var double = cell.querySelector('input[name="double"]');
-      var redouble = cell.querySelector('input[name="redouble"]');
-      // A double the contract does not allow is not sent at all.
-      double.disabled = !ok;
-      redouble.disabled = !ok || !double.checked;
-      cell.querySelector(".redouble").hidden = !double.checked;
-      if (!double.checked) redouble.checked = false;
-    });
-    form.querySelectorAll(".doubler").forEach(function (row) {
-      row.hidden = !row.querySelector(".cell:not([hidden])");
-    });
-  }
+    function value(name) {
+      var checked = root.querySelector('input[name="' + prefix + name + '"]:checked');
+      return checked ? checked.value : "";
+    }
 
-  function problems() {
-    var m = data.messages;
-    var out = [];
-    var warnings = [];
-    var chosen = contract();
-    if (!chosen) return { blocking: [m.contract], warnings: [] };
-    if (chosen === "trumps" && !value("trump")) out.push(m.trump);
-    if (chosen === "barbu" && !value("king_of_hearts")) out.push(m.king);
-    if (chosen === "hearts" || chosen === "queens") {
-      var missing = data[chosen].filter(function (name) { return !value(name); });
-      if (missing.length) {
-        out.push(fill(m[chosen], {
-          count: missing.length,
-          cards: missing.map(function (name) { return data.cardLabels[name]; }).join(" "),
-        }));
-      }
-    }
-    if (chosen === "last_two") {
-      if (!value("twelfth")) out.push(m.twelfth);
-      if (!value("thirteenth")) out.push(m.thirteenth);
-    }
-    if (chosen === "no_tricks" || chosen === "trumps") {
-      var total = 0;
-      for (var i = 0; i < 4; i++) {
-        total += parseInt(document.getElementById("tricks_" + i).value || "0", 10) || 0;
-      }
-      if (total !== 13) out.push(fill(m.tricks, { total: total }));
-    }
-    if (chosen === "domino") {
-      var seen = {};
-      var order = [0, 1, 2, 3].map(function (p) { return value("place_" + p); });
-      if (!order[0] || !order[1] || !order[2]) out.push(m.order);
-      order.forEach(function (seat) {
-        if (!seat) return;
-        if (seen[seat]) out.push(fill(m.order_repeated, { name: data.names[+seat] }));
-        seen[seat] = true;
+    function showSections() {
+      var chosen = value("contract");
+      root.querySelectorAll(".section").forEach(function (section) {
+        var wanted = section.getAttribute("data-for").split(" ");
+        section.hidden = wanted.indexOf(chosen) < 0;
+      });
+      var allowed = chosen ? data.allowed[chosen] || [] : null;
+      root.querySelectorAll(".doubles .cell").forEach(function (cell) {
+        var pair = cell.getAttribute("data-pair");
+        var ok = allowed === null || allowed.indexOf(pair) >= 0;
+        cell.hidden = !ok;
+        var double = cell.querySelector('input[name="' + prefix + 'double"]');
+        var redouble = cell.querySelector('input[name="' + prefix + 'redouble"]');
+        // A double the contract does not allow is not sent at all.
+        double.disabled = !ok;
+        redouble.disabled = !ok || !double.checked;
+        cell.querySelector(".redouble").hidden = !double.checked;
+        if (!double.checked) redouble.checked = false;
+      });
+      root.querySelectorAll(".doubler").forEach(function (row) {
+        row.hidden = !row.querySelector(".cell:not([hidden])");
       });
     }
-    data.must.forEach(function (must) {
-      var box = form.querySelector('input[name="double"][value="' + must.pair + '"]');
-      if (!box || !box.checked) warnings.push(fill(m.must, must));
+
+    function problems() {
+      var m = data.messages;
+      var out = [];
+      var warnings = [];
+      var chosen = value("contract");
+      if (!chosen) return { blocking: [m.contract], warnings: [] };
+      if (chosen === "trumps" && !value("trump")) out.push(m.trump);
+      if (chosen === "barbu" && !value("king_of_hearts")) out.push(m.king);
+      if (chosen === "hearts" || chosen === "queens") {
+        var missing = data[chosen].filter(function (name) { return !value(name); });
+        if (missing.length) {
+          out.push(fill(m[chosen], {
+            count: missing.length,
+            cards: missing.map(function (name) { return data.cardLabels[name]; }).join(" "),
+          }));
+        }
+      }
+      if (chosen === "last_two") {
+        if (!value("twelfth")) out.push(m.twelfth);
+        if (!value("thirteenth")) out.push(m.thirteenth);
+      }
+      if (chosen === "no_tricks" || chosen === "trumps") {
+        var total = 0;
+        for (var i = 0; i < 4; i++) {
+          total += parseInt(input("tricks_" + i).value || "0", 10) || 0;
+        }
+        if (total !== 13) out.push(fill(m.tricks, { total: total }));
+      }
+      if (chosen === "domino") {
+        var seen = {};
+        var order = [0, 1, 2, 3].map(function (p) { return value("place_" + p); });
+        if (!order[0] || !order[1] || !order[2]) out.push(m.order);
+        order.forEach(function (seat) {
+          if (!seat) return;
+          if (seen[seat]) out.push(fill(m.order_repeated, { name: data.names[+seat] }));
+          seen[seat] = true;
+        });
+      }
+      data.must.forEach(function (must) {
+        var box = root.querySelector(
+          'input[name="' + prefix + 'double"][value="' + must.pair + '"]');
+        if (!box || !box.checked) warnings.push(fill(m.must, must));
+      });
+      return { blocking: out, warnings: warnings };
+    }
+
+    function add(list, text, kind) {
+      var item = document.createElement("li");
+      item.className = kind;
+      item.textContent = text;
+      list.appendChild(item);
+    }
+
+    function check() {
+      showSections();
+      var found = problems();
+      var list = root.querySelector(".checks");
+      list.innerHTML = "";
+      found.blocking.forEach(function (text) { add(list, text, "problem"); });
+      found.warnings.forEach(function (text) { add(list, text, "warning"); });
+      if (!found.blocking.length && !found.warnings.length) add(list, data.messages.ok, "ok");
+      return found;
+    }
+
+    root.querySelectorAll("button.step").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.getAttribute("data-target"));
+        var next = (parseInt(field.value || "0", 10) || 0) +
+          parseInt(button.getAttribute("data-step"), 10);
+        field.value = String(Math.max(0, Math.min(13, next)));
+        checkAll();
+      });
     });
-    return { blocking: out, warnings: warnings };
+    return { root: root, check: check };
   }
 
-  function add(list, text, kind) {
-    var item = document.createElement("li");
-    item.className = kind;
-    item.textContent = text;
-    list.appendChild(item);
-  }
+  var deals = Array.prototype.map.call(form.querySelectorAll(".deal-fields"), dealFields)
+    .filter(function (deal) { return deal; });
+  if (!deals.length) return;
 
-  function check() {
-    showSections();
-    var found = problems();
-    var list = form.querySelector(".checks");
-    list.innerHTML = "";
-    found.blocking.forEach(function (text) { add(list, text, "problem"); });
-    found.warnings.forEach(function (text) { add(list, text, "warning"); });
-    if (!found.blocking.length && !found.warnings.length) add(list, data.messages.ok, "ok");
-    if (save) save.setAttribute("aria-disabled", found.blocking.length ? "true" : "false");
-    return found;
-  }
-
-  form.addEventListener("change", check);
-  form.addEventListener("input", check);
-  form.querySelectorAll("button.step").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var input = document.getElementById(button.getAttribute("data-target"));
-      var next = (parseInt(input.value || "0", 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
-      input.value = String(Math.max(0, Math.min(13, next)));
-      check();
+  // Every deal of the form is checked; the first one with a blocking problem is shown.
+  function checkAll() {
+    var blocked = null;
+    deals.forEach(function (deal) {
+      if (deal.check().blocking.length && !blocked) blocked = deal;
     });
-  });
+    if (save) save.setAttribute("aria-disabled", blocked ? "true" : "false");
+    return blocked;
+  }
+
+  form.addEventListener("change", checkAll);
+  form.addEventListener("input", checkAll);
   form.addEventListener("submit", function (event) {
-    if (check().blocking.length) {
+    var blocked = checkAll();
+    if (blocked) {
       event.preventDefault();
-      form.querySelector(".checks").scrollIntoView({ block: "center" });
+      blocked.root.querySelector(".checks").scrollIntoView({ block: "center" });
       return;
     }
     // One tap, one deal: a second tap would only be answered "already saved".
     if (save) save.disabled = true;
   });
-  check();
+  checkAll();
 })();

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Club
 from games.models import Deal, DealRevision, DealScore, Game
+from games.selectors import game_record
 from games.services import deal_submit
+from scoring import engine
 from tests.deal_forms import form_data
 from tests.factories import make_game
 
@@ -79,9 +83,10 @@ def test_the_form_is_the_stored_deal_with_the_dealers_legal_contracts(organiser_
     assert 'id="contract-barbu" name="contract" value="barbu" checked' in page
     assert 'id="double-1-0" name="double" value="1-0" checked' in page
     assert 'id="king_of_hearts-2" name="king_of_hearts" value="2" checked' in page
-    # Anna chose hearts and trumps in deals 2 and 3: not offered here.
-    assert 'id="contract-queens"' in page
-    assert 'id="contract-hearts"' not in page and 'id="contract-trumps"' not in page
+    # Anna chose hearts and trumps in deals 2 and 3: offered only as a swap with that deal.
+    assert "<span>Queens</span>" in page
+    assert "<span>Hearts (deal 2)</span>" in page and "<span>Trumps (deal 3)</span>" in page
+    assert "choosing it swaps the two deals' contracts" in page
     assert 'id="id_data"' not in page  # no JSON to edit by hand
 
     trumps = organiser_client.get(correct_url(club, game.deals.get(number=3))).content.decode()
@@ -163,9 +168,10 @@ def test_a_refused_correction_shows_the_engines_words_and_changes_nothing(
 def test_a_correction_that_breaks_a_later_deal_is_refused(organiser_client, club, game):
     before = snapshot(game)
     deal = game.deals.get(number=1)
-    # Hearts is not offered (Anna chose it in deal 2); sent anyway, deal 2 would be wrong.
-    response = post(organiser_client, club, deal, {**HEARTS, "doubles": []})
-    page = response.content.decode()
+    # Hearts for deal 1 with deal 2 sent as it is (Hearts too): deal 2 would be wrong.
+    data = form_data({**HEARTS, "doubles": []}, game.player_names, 1)
+    data |= swap_fields(HEARTS, game.player_names, 2) | {"version": "1", "swap_version": "1"}
+    page = organiser_client.post(correct_url(club, deal), data).content.decode()
     assert "Deal 2: Anna already chose Hearts in deal 1" in page
     assert snapshot(game) == before
 
@@ -218,4 +224,129 @@ def test_only_the_clubs_organisers_may_correct(client, club, game, member_user, 
     assert client.get(elsewhere).status_code == 404
     data = form_data(corrected, game.player_names, 1) | {"version": "1"}
     assert client.post(elsewhere, data).status_code == 404
+    assert snapshot(game) == before
+
+
+def swap_fields(content: dict, names: list[str], number: int) -> dict:
+    """The second deal of a swap as the correction page posts it."""
+    data = form_data(content, names, number)
+    del data["number"]
+    return {f"swap-{key}": value for key, value in data.items()} | {"swap": str(number)}
+
+
+def test_a_contract_of_another_deal_offers_that_deals_form_and_stores_nothing(
+    organiser_client, club, game
+):
+    before = snapshot(game)
+    deal = game.deals.get(number=1)
+    # The table wrote Barbu for deal 1 and Hearts for deal 2: it was the other way round.
+    response = post(organiser_client, club, deal, HEARTS, reason="swapped at the table")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="deal-problems"' not in page
+    assert (
+        "Anna chose Hearts in deal 2. To swap the two deals&#x27; contracts, enter deal 2 as "
+        "Barbu (king of hearts) below: both deals are saved together, or neither."
+    ) in page
+    # Deal 1 as posted, deal 2 below it: its stored deal with the freed contract, no result.
+    assert 'id="contract-hearts" name="contract" value="hearts" checked' in page
+    assert 'id="hearts_AH-0" name="hearts_AH" value="0" checked' in page
+    assert 'id="swap-deal"' in page and "Deal 2 · dealer Anna" in page
+    assert 'name="swap" value="2"' in page and 'name="swap_version" value="1"' in page
+    assert 'id="swap-contract-barbu" name="swap-contract" value="barbu" checked' in page
+    assert 'id="swap-king_of_hearts-2" name="swap-king_of_hearts" value="2">' in page
+    assert not re.search(r'name="swap-(king_of_hearts|hearts_\w+)" value="\d" checked', page)
+    assert 'id="swap-checks"' in page and 'id="swap-deal-form-data"' in page
+    assert "Save both deals" in page and 'id="swap-cancel"' in page
+    assert 'value="swapped at the table"' in page
+    assert snapshot(game) == before
+
+
+def test_both_deals_of_a_swap_are_stored_together(organiser_client, club, game, organiser):
+    deal = game.deals.get(number=1)
+    barbu = {**BARBU, "doubles": []}
+    data = form_data(HEARTS, game.player_names, 1) | swap_fields(barbu, game.player_names, 2)
+    data |= {"version": "1", "swap_version": "1", "reason": "swapped at the table"}
+    response = organiser_client.post(correct_url(club, deal), data)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game-deals", args=[club.slug, game.pk])
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "Deals 1 and 2 corrected together." in page
+
+    first, second = game.deals.get(number=1), game.deals.get(number=2)
+    assert (first.version, first.contract, second.version, second.contract) == (
+        2,
+        "hearts",
+        2,
+        "barbu",
+    )
+    for stored, was in ((first, "barbu"), (second, "hearts")):
+        revision = DealRevision.objects.get(deal=stored, action=DealRevision.Action.CORRECTED)
+        assert revision.by_user == organiser and revision.reason == "swapped at the table"
+        assert revision.before["contract"] == was and revision.after == stored.data
+    game.refresh_from_db()
+    scores = engine.score_game(game_record(game))
+    assert game.totals == scores["totals"]
+    assert second.scores["score"] == scores["deals"][1]["score"]
+    assert second.scores["score"]["Carla"] == -20
+    # Each deal's history shows its new version.
+    history = organiser_client.get(correct_url(club, second)).content.decode()
+    assert "Deal 2, version 2" in history and "<ins>Barbu (king of hearts)</ins>" in history
+
+
+def test_a_refused_swap_shows_why_keeps_both_forms_and_changes_nothing(
+    organiser_client, club, game
+):
+    before = snapshot(game)
+    deal = game.deals.get(number=1)
+    # Deal 2's result left out: the king of hearts has no taker.
+    data = form_data(HEARTS, game.player_names, 1) | swap_fields(BARBU, game.player_names, 2)
+    del data["swap-king_of_hearts"]
+    data |= {"version": "1", "swap_version": "1"}
+    page = organiser_client.post(correct_url(club, deal), data).content.decode()
+    assert 'id="deal-problems"' in page and "Deal 2: " in page
+    assert 'id="swap-deal"' in page and 'name="swap" value="2"' in page
+    assert 'id="swap-contract-barbu" name="swap-contract" value="barbu" checked' in page
+    assert 'id="contract-hearts" name="contract" value="hearts" checked' in page
+    assert snapshot(game) == before
+
+
+def test_a_swap_with_a_deal_changed_meanwhile_is_refused(organiser_client, club, game):
+    second = game.deals.get(number=2)
+    assert (
+        post(
+            organiser_client,
+            club,
+            second,
+            {**HEARTS, "doubles": [{"by": "Carla", "against": "Anna"}]},
+        ).status_code
+        == 302
+    )
+    before = snapshot(game)
+    data = form_data(HEARTS, game.player_names, 1) | swap_fields(BARBU, game.player_names, 2)
+    data |= {"version": "1", "swap_version": "1"}
+    page = organiser_client.post(correct_url(club, game.deals.get(number=1)), data)
+    assert "Deal 2 was changed meanwhile (now version 2)" in page.content.decode()
+    assert snapshot(game) == before
+
+
+def test_the_swap_in_italian(organiser_client, club, game):
+    deal = game.deals.get(number=1)
+    data = form_data(HEARTS, game.player_names, 1) | {"version": "1"}
+    page = organiser_client.post(correct_url(club, deal, "it"), data).content.decode()
+    assert "Anna ha scelto Cuori nella smazzata 2." in page
+    assert "Salva le due smazzate" in page and "Annulla lo scambio" in page
+
+
+def test_only_the_clubs_organisers_may_swap(client, club, game, member_user, other_organiser):
+    before = snapshot(game)
+    deal = game.deals.get(number=1)
+    data = form_data(HEARTS, game.player_names, 1) | swap_fields(BARBU, game.player_names, 2)
+    data |= {"version": "1", "swap_version": "1"}
+    url = correct_url(club, deal)
+    response = client.post(url, data)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    for user in (member_user, other_organiser):
+        client.force_login(user)
+        assert client.post(url, data).status_code == 403
     assert snapshot(game) == before
