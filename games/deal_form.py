@@ -277,7 +277,7 @@ def form_context(
         if c in choices.contracts:
             contracts.append(option("contract", c, contract_name(c)))
         elif c in choices.taken:
-            label = _("%(contract)s (deal %(number)s)") % {
+            label = _("%(contract)s · deal %(number)s") % {
                 "contract": contract_name(c),
                 "number": choices.taken[c],
             }

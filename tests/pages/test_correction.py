@@ -85,7 +85,7 @@ def test_the_form_is_the_stored_deal_with_the_dealers_legal_contracts(organiser_
     assert 'id="king_of_hearts-2" name="king_of_hearts" value="2" checked' in page
     # Anna chose hearts and trumps in deals 2 and 3: offered only as a swap with that deal.
     assert "<span>Queens</span>" in page
-    assert "<span>Hearts (deal 2)</span>" in page and "<span>Trumps (deal 3)</span>" in page
+    assert "<span>Hearts · deal 2</span>" in page and "<span>Trumps · deal 3</span>" in page
     assert "choosing it swaps the two deals' contracts" in page
     assert 'id="id_data"' not in page  # no JSON to edit by hand
 
