@@ -37,7 +37,7 @@ from rest_framework.views import APIView
 from clubs.models import Membership
 from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
 from games import services
-from games.api import filters, serializers
+from games.api import examples, filters, serializers
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
@@ -79,6 +79,7 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
         code: OpenApiResponse(
             serializers.ConflictSerializer if code in (409, 412) else serializers.ErrorSerializer,
             description=ERROR_TEXT[code],
+            examples=examples.error_examples(code),
         )
         for code in codes
     }
@@ -466,11 +467,16 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         parameters=[IDEMPOTENCY_KEY],
         examples=DEAL_EXAMPLES,
         responses={
-            201: OpenApiResponse(serializers.DealAnswerSerializer, description="Stored."),
+            201: OpenApiResponse(
+                serializers.DealAnswerSerializer,
+                description="Stored.",
+                examples=examples.STORED_EXAMPLES,
+            ),
             200: OpenApiResponse(
                 serializers.DealAnswerSerializer,
                 description="This deal was already stored (same content, or a retried "
                 "Idempotency-Key): nothing new stored.",
+                examples=examples.STORED_EXAMPLES,
             ),
             **errors(*WRITE_ERRORS, 409, 422),
         },

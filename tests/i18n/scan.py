@@ -43,6 +43,8 @@ ALLOWED_PY_FILES = {
     "scoring/__main__.py": "the command-line scorer for developers",
     "clubs/demo.py": "demo data loaded by `make demo`: its refusal speaks to developers",
     "games/seating/__main__.py": "the seating planner's command line, for developers",
+    "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
+    "copied from the API's English answers (tests/api/test_examples.py)",
 }
 
 # Not prose: scripts and styles, and samples of data formats (a CSV header, JSON keys).
