@@ -2,15 +2,16 @@
 
 Each rebuild aggregates the GameScore rows in SQL (one query per player and evening),
 hands the aggregates to the pure maths of scoring/standings.py and scoring/ratings.py,
-and replaces the stored rows in one transaction that first locks the event, league or
-rating row: two workers never interleave, and a worker killed half-way leaves the old
-rows. Running a rebuild twice gives the same rows.
+and writes the stored rows that differ in one transaction that first locks the event,
+league or rating row: two workers never interleave, and a worker killed half-way leaves
+the old rows. Running a rebuild twice gives the same rows (the second writes nothing).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Context as DecimalContext
@@ -263,11 +264,14 @@ def _points(value: maths.Number) -> Decimal:
 COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
 
 
-def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> None:
-    """Make the stored rows of this scope exactly `rows` (inside the caller's transaction).
+def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> int:
+    """Make the stored rows of this scope exactly `rows` (inside the caller's transaction);
+    the number of rows written or deleted.
 
-    Only rows that differ are rewritten (deleted and inserted again): after one deal most
-    of an evening's or a league's rows are unchanged, and this keeps the write small.
+    One read of the stored rows, compared with the new ones (maths.row_changes): new and
+    changed rows are written by one INSERT ... ON CONFLICT DO UPDATE, vanished ones
+    deleted, unchanged ones left alone. After one deal most of an evening's or a league's
+    rows are unchanged, and when nothing changed nothing is written.
     """
     fields = [f for f in COMPARED if hasattr(model, f)]
     stored = {
@@ -275,16 +279,37 @@ def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> None:
         for values in model.objects.filter(**scope).values_list("player_id", *fields)
     }
     wanted = {row.player_id: row for row in rows}
-    changed = [
-        row for row in rows if stored.get(row.player_id) != tuple(getattr(row, f) for f in fields)
-    ]
-    stale = [p for p in stored if p not in wanted] + [
-        row.player_id for row in changed if row.player_id in stored
-    ]
-    if stale:
-        model.objects.filter(**scope, player_id__in=stale).delete()
+    changed, vanished = maths.row_changes(
+        stored, {p: tuple(getattr(row, f) for f in fields) for p, row in wanted.items()}
+    )
+    if vanished:
+        model.objects.filter(**scope, player_id__in=vanished).delete()
     if changed:
-        model.objects.bulk_create(changed, batch_size=2000)
+        (owner,) = (key.removesuffix("_id") for key in scope)
+        model.objects.bulk_create(
+            [wanted[p] for p in changed],
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=[owner, "player"],
+            update_fields=[*fields, "updated_at"],
+        )
+    return len(changed) + len(vanished)
+
+
+@contextmanager
+def _derived_rows_transaction() -> Iterator[None]:
+    """transaction.atomic() for a standings rebuild. When it is the outermost transaction
+    on PostgreSQL, its commit does not wait for the WAL to reach the disk (SET LOCAL
+    synchronous_commit = off, this transaction only): the rows are derived from the
+    games, so a crash can lose at most the last few hundred milliseconds of them, never
+    a deal, and the next rebuild (or the nightly one) writes them again. Inside a
+    caller's transaction (a deal being stored, a test) the caller's commit decides."""
+    outermost = not connection.in_atomic_block and connection.get_autocommit()
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit = off")
+        yield
 
 
 def event_scores(event_id: int) -> Any:
@@ -300,8 +325,8 @@ def league_scores(league_id: int) -> Any:
 
 
 def rebuild_event_standings(*, event_id: int) -> int:
-    """Replace an evening's standing rows; the number of rows written."""
-    with transaction.atomic():
+    """Bring an evening's standing rows up to date; the number of players ranked."""
+    with _derived_rows_transaction():
         try:
             event = (
                 Event.objects.select_for_update(of=("self",))
@@ -343,8 +368,9 @@ def latest_evening(league_id: int) -> int | None:
 
 
 def rebuild_league_standings(*, league_id: int) -> int:
-    """Replace a league table, with each player's rank before the latest evening."""
-    with transaction.atomic():
+    """Bring a league table up to date, with each player's rank before the latest evening;
+    the number of players ranked."""
+    with _derived_rows_transaction():
         try:
             league = League.objects.select_for_update().get(pk=league_id)
         except League.DoesNotExist:

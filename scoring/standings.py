@@ -475,3 +475,14 @@ def number(value: Number | None) -> int | float | None:
     if value.denominator == 1:
         return int(value)
     return round(float(value), 2)
+
+
+def row_changes(
+    stored: Mapping[Any, Sequence[Any]], wanted: Mapping[Any, Sequence[Any]]
+) -> tuple[list[Any], list[Any]]:
+    """What turns the stored rows into the wanted ones, both by key (a player id): the keys
+    to write (new, or with different values) and the keys to delete (no longer wanted).
+    Nothing to write and nothing to delete when a rebuild finds the rows up to date."""
+    changed = [key for key, values in wanted.items() if stored.get(key) != tuple(values)]
+    vanished = [key for key in stored if key not in wanted]
+    return changed, vanished

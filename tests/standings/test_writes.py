@@ -1,0 +1,167 @@
+"""What a standings rebuild writes: only the rows that changed (none when nothing did), the
+same rows as a rebuild from scratch, and a commit that does not wait for the disk only when
+the rebuild is the outermost transaction on PostgreSQL."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+from scoring import services
+from scoring import standings as maths
+from scoring.models import EventStanding, LeagueStanding
+from tests.factories import make_club, make_league, make_player
+from tests.standings.evenings import evening, play, players
+
+FIELDS = ("player_id", "rank", "previous_rank", "points", "games", "details", "tiebreak_note")
+
+
+def _writes(queries: CaptureQueriesContext, table: str) -> list[str]:
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if table in q["sql"] and q["sql"].lstrip().split()[0] in ("INSERT", "UPDATE", "DELETE")
+    ]
+
+
+def _event_rows(event_id: int) -> list[tuple]:
+    return list(
+        EventStanding.objects.filter(event_id=event_id)
+        .order_by("player_id")
+        .values_list(*(f for f in FIELDS if f != "previous_rank"))
+    )
+
+
+def _event_from_scratch(event_id: int) -> list[tuple]:
+    EventStanding.objects.filter(event_id=event_id).delete()
+    services.rebuild_event_standings(event_id=event_id)
+    return _event_rows(event_id)
+
+
+def test_row_changes_lists_new_and_changed_keys_and_vanished_ones():
+    stored = {1: (1, "a"), 2: (2, "b"), 3: (3, "c")}
+    wanted = {1: (1, "a"), 2: (3, "b"), 4: (2, "d")}
+    assert maths.row_changes(stored, wanted) == ([2, 4], [3])
+    assert maths.row_changes(stored, dict(stored)) == ([], [])
+    assert maths.row_changes({}, {5: [1]}) == ([5], [])
+
+
+@pytest.mark.django_db
+def test_a_rebuild_with_nothing_changed_writes_nothing():
+    club = make_club()
+    league = make_league(club)
+    event = evening(club, players(club, 8), league=league, rng=random.Random(11))
+    services.rebuild_event_standings(event_id=event.pk)
+    services.rebuild_league_standings(league_id=league.pk)
+    stamps = dict(EventStanding.objects.values_list("player_id", "updated_at"))
+    with CaptureQueriesContext(connection) as queries:
+        assert services.rebuild_event_standings(event_id=event.pk) == 8
+        assert services.rebuild_league_standings(league_id=league.pk) == 8
+    assert _writes(queries, "scoring_eventstanding") == []
+    assert _writes(queries, "scoring_leaguestanding") == []
+    assert dict(EventStanding.objects.values_list("player_id", "updated_at")) == stamps
+
+
+@pytest.mark.django_db
+def test_only_changed_rows_are_written_and_they_equal_a_rebuild_from_scratch():
+    club = make_club()
+    people = players(club, 12)
+    rng = random.Random(12)
+    event = evening(club, people, rng=rng, complete=False)
+    services.rebuild_event_standings(event_id=event.pk)
+    before = {r.player_id: r for r in EventStanding.objects.filter(event=event)}
+    # One more deal on the first table (no commit callbacks here: nothing rebuilt yet), a
+    # row of a player who has left the evening, and a row damaged by hand.
+    game = Game.objects.filter(table__round__event=event).order_by("pk").first()
+    play(game, rng, 1)
+    gone = make_player(club, "Gone")
+    EventStanding.objects.create(event=event, player=gone, rank=13, points=0)
+    damaged = people[-1].pk
+    EventStanding.objects.filter(event=event, player_id=damaged).update(rank=99, details={})
+
+    with CaptureQueriesContext(connection) as queries:
+        services.rebuild_event_standings(event_id=event.pk)
+    stored = _event_rows(event.pk)
+    assert gone.pk not in {row[0] for row in stored}
+    writes = _writes(queries, "scoring_eventstanding")
+    assert [w.split()[0] for w in writes] == ["DELETE", "INSERT"]
+    assert "ON CONFLICT" in writes[1]
+
+    after = {r.player_id: r for r in EventStanding.objects.filter(event=event)}
+    same = [p for p in before if p != damaged and _key(before[p]) == _key(after[p])]
+    moved = [p for p in before if _key(before[p]) != _key(after[p])]
+    assert moved  # the deal moved some players
+    for p in same:  # untouched rows keep their row and their time stamp
+        assert (after[p].pk, after[p].updated_at) == (before[p].pk, before[p].updated_at)
+    for p in moved:  # changed rows are updated in place
+        assert after[p].pk == before[p].pk
+    assert stored == _event_from_scratch(event.pk)
+
+
+def _key(row: EventStanding) -> tuple:
+    return tuple(getattr(row, f) for f in FIELDS if f not in ("player_id", "previous_rank"))
+
+
+@pytest.mark.django_db
+def test_league_rows_follow_a_new_evening_and_equal_a_rebuild_from_scratch():
+    club = make_club()
+    league = make_league(club)
+    people = players(club, 8)
+    rng = random.Random(13)
+    evening(club, people[:4], league=league, rng=rng, days_ago=7)
+    services.rebuild_league_standings(league_id=league.pk)
+    evening(club, people[4:] + people[:4], league=league, rng=rng)
+    services.rebuild_league_standings(league_id=league.pk)
+    rows = list(
+        LeagueStanding.objects.filter(league=league).order_by("player_id").values_list(*FIELDS)
+    )
+    assert len(rows) == 8
+    LeagueStanding.objects.filter(league=league).delete()
+    services.rebuild_league_standings(league_id=league.pk)
+    assert rows == list(
+        LeagueStanding.objects.filter(league=league).order_by("player_id").values_list(*FIELDS)
+    )
+
+
+SET_ASYNC = "SET LOCAL synchronous_commit = off"
+
+
+def _sets(queries: CaptureQueriesContext) -> int:
+    return sum(SET_ASYNC in q["sql"] for q in queries.captured_queries)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_an_outermost_rebuild_on_postgres_commits_without_waiting_for_the_disk():
+    club = make_club()
+    league = make_league(club)
+    event = evening(club, players(club, 4), league=league, rng=random.Random(14))
+    EventStanding.objects.all().delete()
+    with CaptureQueriesContext(connection) as queries:
+        services.rebuild_event_standings(event_id=event.pk)
+        services.rebuild_league_standings(league_id=league.pk)
+    assert _sets(queries) == 2
+    assert EventStanding.objects.filter(event=event).count() == 4
+    # SET LOCAL ends with the rebuild's transaction: the connection is as it was.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"
+    # Inside a caller's transaction the caller's commit decides: no SET LOCAL.
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        services.rebuild_event_standings(event_id=event.pk)
+        services.rebuild_league_standings(league_id=league.pk)
+    assert _sets(queries) == 0
+
+
+@pytest.mark.django_db
+def test_a_rebuild_inside_a_transaction_or_on_sqlite_keeps_synchronous_commit(on_postgres):
+    club = make_club()
+    event = evening(club, players(club, 4), rng=random.Random(15), complete=False)
+    with CaptureQueriesContext(connection) as queries:
+        services.rebuild_event_standings(event_id=event.pk)  # inside the test's transaction
+    assert _sets(queries) == 0
+    assert EventStanding.objects.filter(event=event).count() == 4
