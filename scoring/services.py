@@ -139,8 +139,14 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
     if max(abs(w) for w in weights) <= MAX_SQL_WEIGHT:
         sums = [_case_sum(weights)]
 
+        shares: dict[int, Fraction] = {}  # few distinct sums: one Fraction made for each
+
         def placement(values: Sequence[Any]) -> Fraction:
-            return Fraction(int(values[0] or 0), denominator)
+            n = int(values[0] or 0)
+            share = shares.get(n)
+            if share is None:
+                share = shares[n] = Fraction(n, denominator)
+            return share
 
     else:  # Huge or finely divided points: count each case, the maths weighs them.
         sums = [_case_sum([int(i == j) for j in range(len(weights))]) for i in range(len(weights))]
@@ -196,39 +202,68 @@ def game_results(scores: Any) -> list[maths.GameResult]:
     return list(out.values())
 
 
-def _results_loader(scores: Any) -> Callable[[set[int]], list[maths.GameResult]]:
-    """The games of the players level on points, for head-to-head: one query, and only the
-    level players' rows (head-to-head compares them with each other only)."""
+class _GamesOfPlayers:
+    """The games for head-to-head, read from these GameScore rows only for the players
+    asked about, each player's rows at most once: the two rankings of a league rebuild
+    (now, and before the latest evening) mostly ask about the same level players."""
 
-    def load(players: set[int]) -> list[maths.GameResult]:
-        return game_results(scores.filter(player_id__in=players))
+    def __init__(self, scores: Any) -> None:
+        self.scores = scores
+        self.loaded: set[int] = set()
+        self.games: dict[int, maths.GameResult] = {}
 
-    return load
+    def __call__(self, players: set[int], without_event: int | None = None) -> list[Any]:
+        missing = players - self.loaded
+        if missing:
+            for result in game_results(self.scores.filter(player_id__in=missing)):
+                known = self.games.get(result.game_id)
+                if known is None:
+                    self.games[result.game_id] = result
+                else:
+                    known.totals.update(result.totals)  # type: ignore[attr-defined]
+            self.loaded |= missing
+        # Only the asked players' totals (head-to-head compares them with each other).
+        out = []
+        for result in self.games.values():
+            if result.event_id == without_event:
+                continue
+            totals = {p: t for p, t in result.totals.items() if p in players}
+            if totals:
+                out.append(maths.GameResult(result.game_id, result.event_id, totals))
+        return out
 
 
 @dataclass
 class Aggregates:
     """What a ranking needs from the database, read once: per (player, evening) lines
-    (placement points included); games for head-to-head are read only if a tie needs them."""
+    (placement points included); games for head-to-head are read only if a tie needs them,
+    and once for both rankings of a league rebuild."""
 
     scores: Any
     lines: list[maths.EveningLine]
+    games: _GamesOfPlayers
+    without_event: int | None = None
 
     def without(self, event_id: int) -> Aggregates:
         """The same rows minus one evening (the ranking before it), with no new query."""
         return Aggregates(
-            self.scores.exclude(**{EVENT_FIELD: event_id}),
+            self.scores,
             [line for line in self.lines if line.event_id != event_id],
+            self.games,
+            event_id,
         )
+
+    def load_games(self, players: set[int]) -> list[maths.GameResult]:
+        return self.games(players, self.without_event)
 
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
-    return Aggregates(scores, evening_lines(scores, ranking))
+    return Aggregates(scores, evening_lines(scores, ranking), _GamesOfPlayers(scores))
 
 
 def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
     players = maths.combine(data.lines, ranking)
-    return maths.rank(players, ranking, _results_loader(data.scores))
+    return maths.rank(players, ranking, data.load_games)
 
 
 def compute(scores: Any, ranking: maths.Ranking) -> list[maths.Standing]:

@@ -165,3 +165,40 @@ def test_a_rebuild_inside_a_transaction_or_on_sqlite_keeps_synchronous_commit(on
         services.rebuild_event_standings(event_id=event.pk)  # inside the test's transaction
     assert _sets(queries) == 0
     assert EventStanding.objects.filter(event=event).count() == 4
+
+
+@pytest.mark.django_db
+def test_head_to_head_games_are_read_once_for_both_rankings_of_a_league():
+    club = make_club()
+    league = make_league(club)
+    people = players(club, 8)
+    rng = random.Random(16)
+    first = evening(club, people, league=league, rng=rng, days_ago=7)
+    last = evening(club, people[4:] + people[:4], league=league, rng=rng)
+    scores = services.league_scores(league.pk)
+    data = services.aggregate(scores, maths.Ranking(method="placement"))
+    some = {p.pk for p in people[:5]}
+
+    def expected(players, without=None):
+        return sorted(
+            (g.game_id, g.event_id, dict(g.totals))
+            for g in services.game_results(scores.filter(player_id__in=players))
+            if g.event_id != without
+        )
+
+    def got(results):
+        return sorted((g.game_id, g.event_id, dict(g.totals)) for g in results)
+
+    with CaptureQueriesContext(connection) as queries:
+        now = data.load_games(some)
+        before = data.without(last.pk).load_games(some)
+    assert len(queries.captured_queries) == 1
+    assert got(now) == expected(some)
+    assert got(before) == expected(some, last.pk)
+    assert {g.event_id for g in before} == {first.pk}
+    # More players later: only the new ones are read, and each game has their totals too.
+    everyone = {p.pk for p in people}
+    with CaptureQueriesContext(connection) as queries:
+        all_games = data.load_games(everyone)
+    assert len(queries.captured_queries) == 1
+    assert got(all_games) == expected(everyone)
