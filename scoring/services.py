@@ -292,37 +292,41 @@ def _details(standing: maths.Standing) -> dict[str, Any]:
 
 
 def _points(value: maths.Number) -> Decimal:
+    """Points as stored: two decimal places (totals are Decimals already, shares Fractions)."""
+    if isinstance(value, Decimal | int):
+        return Decimal(value).quantize(_CENTS)
     value = Fraction(value)
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(_CENTS)
 
 
 COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
 
 
-def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> int:
-    """Make the stored rows of this scope exactly `rows` (inside the caller's transaction);
-    the number of rows written or deleted.
+def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, Any]]) -> int:
+    """Make the stored rows of this scope exactly `rows` (the compared fields of each
+    player's row, by player id), inside the caller's transaction; the number of rows
+    written or deleted.
 
     One read of the stored rows, compared with the new ones (maths.row_changes): new and
     changed rows are written by one INSERT ... ON CONFLICT DO UPDATE, vanished ones
-    deleted, unchanged ones left alone. After one deal most of an evening's or a league's
-    rows are unchanged, and when nothing changed nothing is written.
+    deleted, unchanged ones left alone (no model instance is even made for them). After
+    one deal most of an evening's or a league's rows are unchanged, and when nothing
+    changed nothing is written.
     """
     fields = [f for f in COMPARED if hasattr(model, f)]
     stored = {
         values[0]: values[1:]
         for values in model.objects.filter(**scope).values_list("player_id", *fields)
     }
-    wanted = {row.player_id: row for row in rows}
     changed, vanished = maths.row_changes(
-        stored, {p: tuple(getattr(row, f) for f in fields) for p, row in wanted.items()}
+        stored, {p: tuple(row[f] for f in fields) for p, row in rows.items()}
     )
     if vanished:
         model.objects.filter(**scope, player_id__in=vanished).delete()
     if changed:
         (owner,) = (key.removesuffix("_id") for key in scope)
         model.objects.bulk_create(
-            [wanted[p] for p in changed],
+            [model(**scope, player_id=p, **rows[p]) for p in changed],
             batch_size=2000,
             update_conflicts=True,
             unique_fields=[owner, "player"],
@@ -375,18 +379,16 @@ def rebuild_event_standings(*, event_id: int) -> int:
         _replace_rows(
             EventStanding,
             {"event_id": event_id},
-            [
-                EventStanding(
-                    event_id=event_id,
-                    player_id=s.player_id,
-                    rank=s.rank,
-                    points=_points(s.points),
-                    games=s.line.games,
-                    details=_details(s),
-                    tiebreak_note=s.tiebreak,
-                )
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    "details": _details(s),
+                    "tiebreak_note": s.tiebreak,
+                }
                 for s in standings
-            ],
+            },
         )
         transaction.on_commit(lambda: forget(event_cache_key(event_id)))
     return len(standings)
@@ -420,20 +422,18 @@ def rebuild_league_standings(*, league_id: int) -> int:
         _replace_rows(
             LeagueStanding,
             {"league_id": league_id},
-            [
-                LeagueStanding(
-                    league_id=league_id,
-                    player_id=s.player_id,
-                    rank=s.rank,
-                    previous_rank=previous.get(s.player_id),
-                    points=_points(s.points),
-                    games=s.line.games,
-                    evenings=s.line.evenings,
-                    details={**_details(s), "evenings_counted": s.line.evenings_counted},
-                    tiebreak_note=s.tiebreak,
-                )
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "previous_rank": previous.get(s.player_id),
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    "evenings": s.line.evenings,
+                    "details": {**_details(s), "evenings_counted": s.line.evenings_counted},
+                    "tiebreak_note": s.tiebreak,
+                }
                 for s in standings
-            ],
+            },
         )
         transaction.on_commit(lambda: forget(league_cache_key(league_id)))
     return len(standings)

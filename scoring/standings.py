@@ -471,6 +471,10 @@ def number(value: Number | None) -> int | float | None:
     """A number as JSON shows it: whole numbers as int, others rounded to two places."""
     if value is None:
         return None
+    if isinstance(value, int):  # bool too, as before: int(True) == 1
+        return int(value)
+    if isinstance(value, Decimal):  # totals: no Fraction needed
+        return int(value) if value == value.to_integral_value() else round(float(value), 2)
     value = Fraction(value)
     if value.denominator == 1:
         return int(value)
