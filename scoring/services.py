@@ -207,13 +207,15 @@ class _GamesOfPlayers:
     asked about, each player's rows at most once: the two rankings of a league rebuild
     (now, and before the latest evening) mostly ask about the same level players."""
 
-    def __init__(self, scores: Any) -> None:
+    def __init__(self, scores: Any, games: Sequence[maths.GameResult] | None = None) -> None:
+        """`games`: every game of these rows, read already (nothing more will be read)."""
         self.scores = scores
+        self.complete = games is not None
         self.loaded: set[int] = set()
-        self.games: dict[int, maths.GameResult] = {}
+        self.games: dict[int, maths.GameResult] = {g.game_id: g for g in games or ()}
 
     def __call__(self, players: set[int], without_event: int | None = None) -> list[Any]:
-        missing = players - self.loaded
+        missing = set() if self.complete else players - self.loaded
         if missing:
             for result in game_results(self.scores.filter(player_id__in=missing)):
                 known = self.games.get(result.game_id)
@@ -259,6 +261,16 @@ class Aggregates:
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
     return Aggregates(scores, evening_lines(scores, ranking), _GamesOfPlayers(scores))
+
+
+def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
+    """As aggregate(), for a scope of a few hundred rows (an evening): one read of the
+    rows themselves gives the lines, placement points and head-to-head games at once."""
+    seats = scores.values_list(
+        "game_id", EVENT_FIELD, "player_id", "total", "place", "deals"
+    ).order_by()
+    lines, games = maths.lines_of_seats(seats, ranking)
+    return Aggregates(scores, lines, _GamesOfPlayers(scores, games))
 
 
 def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
@@ -375,7 +387,7 @@ def rebuild_event_standings(*, event_id: int) -> int:
         except Event.DoesNotExist:
             return 0
         ranking = ranking_of(event, event.league)
-        standings = compute(event_scores(event_id), ranking)
+        standings = rank(aggregate_seats(event_scores(event_id), ranking), ranking)
         _replace_rows(
             EventStanding,
             {"event_id": event_id},

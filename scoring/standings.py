@@ -253,6 +253,36 @@ def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], r
             line.placement += placement([counts.get(case, 0) for case in PLACEMENT_CASES])
 
 
+def lines_of_seats(
+    seats: Iterable[tuple[int, int, int, Any, Any, int]], ranking: Ranking
+) -> tuple[list[EveningLine], list[GameResult]]:
+    """Evening lines and games from the seats themselves, each (game id, event id, player
+    id, total, place, deals): what the per-(player, evening) SQL aggregates give, for a
+    scope small enough to read row by row (one evening: a few hundred seats), so that the
+    games head-to-head may need come from the same read. A win is first at the table,
+    alone or level with one other player (place <= 1.5)."""
+    lines: dict[tuple[int, int], EveningLine] = {}
+    games: dict[int, GameResult] = {}
+    for game_id, event_id, player_id, total, place, deals in seats:
+        line = lines.get((player_id, event_id))
+        if line is None:
+            line = lines[player_id, event_id] = EveningLine(player_id, event_id, 0, 0, 0, None)
+        line.games += 1
+        line.total += total
+        line.wins += place <= Decimal("1.5")
+        line.best_game = total if line.best_game is None else max(line.best_game, total)
+        line.deals += deals or 0
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = GameResult(game_id, event_id, {})
+        game.totals[player_id] = total  # type: ignore[index]
+    out = list(lines.values())
+    results = list(games.values())
+    if ranking.method == "placement":
+        add_placement(out, results, ranking)
+    return out, results
+
+
 def evening_points(line: EveningLine | PlayerLine, ranking: Ranking) -> Number:
     """The ranking points of a line under the method (an average for "average")."""
     if ranking.method == "placement":

@@ -15,7 +15,7 @@ from scoring import services
 from scoring import standings as maths
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_club, make_league, make_player
-from tests.standings.evenings import evening, play, players
+from tests.standings.evenings import evening, play, players, seat
 
 FIELDS = ("player_id", "rank", "previous_rank", "points", "games", "details", "tiebreak_note")
 
@@ -202,3 +202,64 @@ def test_head_to_head_games_are_read_once_for_both_rankings_of_a_league():
         all_games = data.load_games(everyone)
     assert len(queries.captured_queries) == 1
     assert got(all_games) == expected(everyone)
+
+
+def test_lines_of_seats_aggregate_each_player_evening_and_keep_the_games():
+    D = __import__("decimal").Decimal
+    seats = [
+        (1, 10, 7, D("30.00"), D("1.0"), 28),
+        (1, 10, 8, D("10.00"), D("2.5"), 28),
+        (1, 10, 9, D("10.00"), D("2.5"), 28),
+        (1, 10, 6, D("-50.00"), D("4.0"), 28),
+        (2, 10, 7, D("5.50"), D("1.5"), 3),
+        (2, 10, 8, D("5.50"), D("1.5"), 3),
+        (2, 10, 9, D("-1.00"), D("3.0"), 3),
+        (2, 10, 6, D("-10.00"), D("4.0"), 3),
+    ]
+    ranking = maths.Ranking(method="placement")
+    lines, games = maths.lines_of_seats(seats, ranking)
+    by_player = {line.player_id: line for line in lines}
+    seven = by_player[7]
+    assert (seven.games, seven.total, seven.wins, seven.best_game, seven.deals) == (
+        2,
+        D("35.50"),
+        2,
+        D("30.00"),
+        31,
+    )
+    assert by_player[8].wins == 1 and by_player[9].wins == 0
+    # [4, 2, 1, 0]: alone first (4) + level first with one other ((4 + 2) / 2).
+    assert seven.placement == 7
+    assert by_player[8].placement == maths.Fraction(3, 2) + 3
+    assert sorted((g.game_id, len(g.totals)) for g in games) == [(1, 4), (2, 4)]
+    total_lines, _ = maths.lines_of_seats(seats, maths.Ranking())
+    assert {line.placement for line in total_lines} == {0}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "config",
+    [
+        {},
+        {"method": "placement"},
+        {"method": "placement", "tiebreaks": ["head_to_head"]},
+        {"method": "average", "min_games": 2, "tiebreaks": ["head_to_head", "wins"]},
+    ],
+)
+def test_an_evening_read_once_ranks_as_the_sql_aggregates_do(config):
+    club = make_club()
+    people = players(club, 16)
+    rng = random.Random(17)
+    event = evening(club, people, rng=rng, complete=False)
+    play(seat(event, people[:4], round_number=2), rng, 2)  # some play two games
+    ranking, problems = maths.parse_ranking(config)
+    assert not problems
+    scores = services.event_scores(event.pk)
+    expected = services.compute(scores, ranking)
+    with CaptureQueriesContext(connection) as queries:
+        got = services.rank(services.aggregate_seats(scores, ranking), ranking)
+    assert len(queries.captured_queries) == 1
+    assert [(s.player_id, s.rank, s.points, s.tiebreak) for s in got] == [
+        (s.player_id, s.rank, s.points, s.tiebreak) for s in expected
+    ]
+    assert [services._details(s) for s in got] == [services._details(s) for s in expected]
