@@ -314,24 +314,34 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
         keys = _order_keys([evening_points(line, ranking) for line in lines])
     out = []
     for player_id, indexes in per_player.items():
-        evenings = [lines[i] for i in indexes]
-        counted = evenings
         if best_n is not None and len(indexes) > best_n:
             # Best first; on equal points the earlier evening (lower id) counts, so a
             # rebuild always picks the same ones.
             best_first = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))
             counted = [lines[i] for i in best_first[:best_n]]
-        best = [e.best_game for e in counted if e.best_game is not None]
+        else:
+            counted = [lines[i] for i in indexes]
+        # One pass over the evenings (a thousand players, two rankings per rebuild).
+        games = wins = deals = 0
+        total: Number = 0
+        best: Number | None = None
+        for e in counted:
+            games += e.games
+            total += e.total
+            wins += e.wins
+            deals += e.deals
+            if e.best_game is not None and (best is None or e.best_game > best):
+                best = e.best_game
         out.append(
             PlayerLine(
                 player_id=player_id,
-                games=sum(e.games for e in counted),
-                total=sum(e.total for e in counted),
-                wins=sum(e.wins for e in counted),
-                best_game=max(best) if best else None,
+                games=games,
+                total=total,
+                wins=wins,
+                best_game=best,
                 placement=_exact_sum([e.placement for e in counted]),
-                deals=sum(e.deals for e in counted),
-                evenings=len(evenings),
+                deals=deals,
+                evenings=len(indexes),
                 evenings_counted=len(counted),
                 counted_events=tuple(sorted(e.event_id for e in counted)),
             )
