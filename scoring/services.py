@@ -59,10 +59,6 @@ def ranking_of(obj: Any, fallback: Any = None) -> maths.Ranking:
     return ranking
 
 
-def _decimal(value: Decimal | int | None) -> Decimal:
-    return Decimal(value) if value is not None else Decimal(0)
-
-
 def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
     """Per player and evening: games, total, wins, best game and deals, in one SQL query;
     with the placement method, the placement points too (same query, see below)."""
@@ -78,19 +74,26 @@ def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine
             best=Max("total"),
             n_deals=Sum("deals"),
         )
+        .values_list("player_id", "event", "n", "sum_total", "n_wins", "best", "n_deals")
         .order_by()
     )
+    # Run as plain SQL: tens of thousands of rows in a league, and the ORM would convert
+    # each aggregate again in Python (as in the placement query below).
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
     return [
         maths.EveningLine(
-            player_id=row["player_id"],
-            event_id=row["event"],
-            games=row["n"],
-            total=_decimal(row["sum_total"]),
-            wins=row["n_wins"],
-            best_game=_decimal(row["best"]),
-            deals=row["n_deals"] or 0,
+            player_id=player_id,
+            event_id=event_id,
+            games=games,
+            total=_sql_decimal(total),
+            wins=wins,
+            best_game=_sql_decimal(best),
+            deals=deals or 0,
         )
-        for row in rows
+        for player_id, event_id, games, total, wins, best, deals in fetched
     ]
 
 
