@@ -1,6 +1,7 @@
 """Writes of derived data: event and league standings and ratings, rebuilt from the games.
 
-Each rebuild aggregates the GameScore rows in SQL (one query per player and evening),
+Each rebuild aggregates the GameScore rows in SQL (one query per player and evening; an
+evening's few hundred rows are read once as they are, head-to-head games included),
 hands the aggregates to the pure maths of scoring/standings.py and scoring/ratings.py,
 and writes the stored rows that differ in one transaction that first locks the event,
 league or rating row: two workers never interleave, and a worker killed half-way leaves
