@@ -1,16 +1,18 @@
 """Writes of derived data: event and league standings and ratings, rebuilt from the games.
 
-Each rebuild aggregates the GameScore rows in SQL (one query per player and evening),
+Each rebuild aggregates the GameScore rows in SQL (one query per player and evening; an
+evening's few hundred rows are read once as they are, head-to-head games included),
 hands the aggregates to the pure maths of scoring/standings.py and scoring/ratings.py,
-and replaces the stored rows in one transaction that first locks the event, league or
-rating row: two workers never interleave, and a worker killed half-way leaves the old
-rows. Running a rebuild twice gives the same rows.
+and writes the stored rows that differ in one transaction that first locks the event,
+league or rating row: two workers never interleave, and a worker killed half-way leaves
+the old rows. Running a rebuild twice gives the same rows (the second writes nothing).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Context as DecimalContext
@@ -58,10 +60,6 @@ def ranking_of(obj: Any, fallback: Any = None) -> maths.Ranking:
     return ranking
 
 
-def _decimal(value: Decimal | int | None) -> Decimal:
-    return Decimal(value) if value is not None else Decimal(0)
-
-
 def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
     """Per player and evening: games, total, wins, best game and deals, in one SQL query;
     with the placement method, the placement points too (same query, see below)."""
@@ -77,19 +75,26 @@ def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine
             best=Max("total"),
             n_deals=Sum("deals"),
         )
+        .values_list("player_id", "event", "n", "sum_total", "n_wins", "best", "n_deals")
         .order_by()
     )
+    # Run as plain SQL: tens of thousands of rows in a league, and the ORM would convert
+    # each aggregate again in Python (as in the placement query below).
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
     return [
         maths.EveningLine(
-            player_id=row["player_id"],
-            event_id=row["event"],
-            games=row["n"],
-            total=_decimal(row["sum_total"]),
-            wins=row["n_wins"],
-            best_game=_decimal(row["best"]),
-            deals=row["n_deals"] or 0,
+            player_id=player_id,
+            event_id=event_id,
+            games=games,
+            total=_sql_decimal(total),
+            wins=wins,
+            best_game=_sql_decimal(best),
+            deals=deals or 0,
         )
-        for row in rows
+        for player_id, event_id, games, total, wins, best, deals in fetched
     ]
 
 
@@ -138,8 +143,14 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
     if max(abs(w) for w in weights) <= MAX_SQL_WEIGHT:
         sums = [_case_sum(weights)]
 
+        shares: dict[int, Fraction] = {}  # few distinct sums: one Fraction made for each
+
         def placement(values: Sequence[Any]) -> Fraction:
-            return Fraction(int(values[0] or 0), denominator)
+            n = int(values[0] or 0)
+            share = shares.get(n)
+            if share is None:
+                share = shares[n] = Fraction(n, denominator)
+            return share
 
     else:  # Huge or finely divided points: count each case, the maths weighs them.
         sums = [_case_sum([int(i == j) for j in range(len(weights))]) for i in range(len(weights))]
@@ -195,39 +206,80 @@ def game_results(scores: Any) -> list[maths.GameResult]:
     return list(out.values())
 
 
-def _results_loader(scores: Any) -> Callable[[set[int]], list[maths.GameResult]]:
-    """The games of the players level on points, for head-to-head: one query, and only the
-    level players' rows (head-to-head compares them with each other only)."""
+class _GamesOfPlayers:
+    """The games for head-to-head, read from these GameScore rows only for the players
+    asked about, each player's rows at most once: the two rankings of a league rebuild
+    (now, and before the latest evening) mostly ask about the same level players."""
 
-    def load(players: set[int]) -> list[maths.GameResult]:
-        return game_results(scores.filter(player_id__in=players))
+    def __init__(self, scores: Any, games: Sequence[maths.GameResult] | None = None) -> None:
+        """`games`: every game of these rows, read already (nothing more will be read)."""
+        self.scores = scores
+        self.complete = games is not None
+        self.loaded: set[int] = set()
+        self.games: dict[int, maths.GameResult] = {g.game_id: g for g in games or ()}
 
-    return load
+    def __call__(self, players: set[int], without_event: int | None = None) -> list[Any]:
+        missing = set() if self.complete else players - self.loaded
+        if missing:
+            for result in game_results(self.scores.filter(player_id__in=missing)):
+                known = self.games.get(result.game_id)
+                if known is None:
+                    self.games[result.game_id] = result
+                else:
+                    known.totals.update(result.totals)  # type: ignore[attr-defined]
+            self.loaded |= missing
+        # Only the asked players' totals (head-to-head compares them with each other).
+        out = []
+        for result in self.games.values():
+            if result.event_id == without_event:
+                continue
+            totals = {p: t for p, t in result.totals.items() if p in players}
+            if totals:
+                out.append(maths.GameResult(result.game_id, result.event_id, totals))
+        return out
 
 
 @dataclass
 class Aggregates:
     """What a ranking needs from the database, read once: per (player, evening) lines
-    (placement points included); games for head-to-head are read only if a tie needs them."""
+    (placement points included); games for head-to-head are read only if a tie needs them,
+    and once for both rankings of a league rebuild."""
 
     scores: Any
     lines: list[maths.EveningLine]
+    games: _GamesOfPlayers
+    without_event: int | None = None
 
     def without(self, event_id: int) -> Aggregates:
         """The same rows minus one evening (the ranking before it), with no new query."""
         return Aggregates(
-            self.scores.exclude(**{EVENT_FIELD: event_id}),
+            self.scores,
             [line for line in self.lines if line.event_id != event_id],
+            self.games,
+            event_id,
         )
+
+    def load_games(self, players: set[int]) -> list[maths.GameResult]:
+        return self.games(players, self.without_event)
 
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
-    return Aggregates(scores, evening_lines(scores, ranking))
+    return Aggregates(scores, evening_lines(scores, ranking), _GamesOfPlayers(scores))
+
+
+def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
+    """As aggregate(), for a scope of a few hundred rows (an evening): one read of the
+    rows themselves gives the lines, placement points and head-to-head games at once."""
+    seats = scores.values_list(
+        "game_id", EVENT_FIELD, "player_id", "total", "place", "deals"
+    ).order_by()
+    lines, games = maths.lines_of_seats(seats, ranking)
+    return Aggregates(scores, lines, _GamesOfPlayers(scores, games))
 
 
 def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
     players = maths.combine(data.lines, ranking)
-    return maths.rank(players, ranking, _results_loader(data.scores))
+    return maths.rank(players, ranking, data.load_games)
 
 
 def compute(scores: Any, ranking: maths.Ranking) -> list[maths.Standing]:
@@ -256,35 +308,63 @@ def _details(standing: maths.Standing) -> dict[str, Any]:
 
 
 def _points(value: maths.Number) -> Decimal:
+    """Points as stored: two decimal places (totals are Decimals already, shares Fractions)."""
+    if isinstance(value, Decimal | int):
+        return Decimal(value).quantize(_CENTS)
     value = Fraction(value)
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(_CENTS)
 
 
 COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
 
 
-def _replace_rows(model: Any, scope: dict[str, int], rows: list[Any]) -> None:
-    """Make the stored rows of this scope exactly `rows` (inside the caller's transaction).
+def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, Any]]) -> int:
+    """Make the stored rows of this scope exactly `rows` (the compared fields of each
+    player's row, by player id), inside the caller's transaction; the number of rows
+    written or deleted.
 
-    Only rows that differ are rewritten (deleted and inserted again): after one deal most
-    of an evening's or a league's rows are unchanged, and this keeps the write small.
+    One read of the stored rows, compared with the new ones (maths.row_changes): new and
+    changed rows are written by one INSERT ... ON CONFLICT DO UPDATE, vanished ones
+    deleted, unchanged ones left alone (no model instance is even made for them). After
+    one deal most of an evening's or a league's rows are unchanged, and when nothing
+    changed nothing is written.
     """
     fields = [f for f in COMPARED if hasattr(model, f)]
     stored = {
         values[0]: values[1:]
         for values in model.objects.filter(**scope).values_list("player_id", *fields)
     }
-    wanted = {row.player_id: row for row in rows}
-    changed = [
-        row for row in rows if stored.get(row.player_id) != tuple(getattr(row, f) for f in fields)
-    ]
-    stale = [p for p in stored if p not in wanted] + [
-        row.player_id for row in changed if row.player_id in stored
-    ]
-    if stale:
-        model.objects.filter(**scope, player_id__in=stale).delete()
+    changed, vanished = maths.row_changes(
+        stored, {p: tuple(row[f] for f in fields) for p, row in rows.items()}
+    )
+    if vanished:
+        model.objects.filter(**scope, player_id__in=vanished).delete()
     if changed:
-        model.objects.bulk_create(changed, batch_size=2000)
+        (owner,) = (key.removesuffix("_id") for key in scope)
+        model.objects.bulk_create(
+            [model(**scope, player_id=p, **rows[p]) for p in changed],
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=[owner, "player"],
+            update_fields=[*fields, "updated_at"],
+        )
+    return len(changed) + len(vanished)
+
+
+@contextmanager
+def _derived_rows_transaction() -> Iterator[None]:
+    """transaction.atomic() for a standings rebuild. When it is the outermost transaction
+    on PostgreSQL, its commit does not wait for the WAL to reach the disk (SET LOCAL
+    synchronous_commit = off, this transaction only): the rows are derived from the
+    games, so a crash can lose at most the last few hundred milliseconds of them, never
+    a deal, and the next rebuild (or the nightly one) writes them again. Inside a
+    caller's transaction (a deal being stored, a test) the caller's commit decides."""
+    outermost = not connection.in_atomic_block and connection.get_autocommit()
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit = off")
+        yield
 
 
 def event_scores(event_id: int) -> Any:
@@ -300,8 +380,8 @@ def league_scores(league_id: int) -> Any:
 
 
 def rebuild_event_standings(*, event_id: int) -> int:
-    """Replace an evening's standing rows; the number of rows written."""
-    with transaction.atomic():
+    """Bring an evening's standing rows up to date; the number of players ranked."""
+    with _derived_rows_transaction():
         try:
             event = (
                 Event.objects.select_for_update(of=("self",))
@@ -311,22 +391,20 @@ def rebuild_event_standings(*, event_id: int) -> int:
         except Event.DoesNotExist:
             return 0
         ranking = ranking_of(event, event.league)
-        standings = compute(event_scores(event_id), ranking)
+        standings = rank(aggregate_seats(event_scores(event_id), ranking), ranking)
         _replace_rows(
             EventStanding,
             {"event_id": event_id},
-            [
-                EventStanding(
-                    event_id=event_id,
-                    player_id=s.player_id,
-                    rank=s.rank,
-                    points=_points(s.points),
-                    games=s.line.games,
-                    details=_details(s),
-                    tiebreak_note=s.tiebreak,
-                )
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    "details": _details(s),
+                    "tiebreak_note": s.tiebreak,
+                }
                 for s in standings
-            ],
+            },
         )
         transaction.on_commit(lambda: forget(event_cache_key(event_id)))
     return len(standings)
@@ -343,8 +421,9 @@ def latest_evening(league_id: int) -> int | None:
 
 
 def rebuild_league_standings(*, league_id: int) -> int:
-    """Replace a league table, with each player's rank before the latest evening."""
-    with transaction.atomic():
+    """Bring a league table up to date, with each player's rank before the latest evening;
+    the number of players ranked."""
+    with _derived_rows_transaction():
         try:
             league = League.objects.select_for_update().get(pk=league_id)
         except League.DoesNotExist:
@@ -359,20 +438,18 @@ def rebuild_league_standings(*, league_id: int) -> int:
         _replace_rows(
             LeagueStanding,
             {"league_id": league_id},
-            [
-                LeagueStanding(
-                    league_id=league_id,
-                    player_id=s.player_id,
-                    rank=s.rank,
-                    previous_rank=previous.get(s.player_id),
-                    points=_points(s.points),
-                    games=s.line.games,
-                    evenings=s.line.evenings,
-                    details={**_details(s), "evenings_counted": s.line.evenings_counted},
-                    tiebreak_note=s.tiebreak,
-                )
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "previous_rank": previous.get(s.player_id),
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    "evenings": s.line.evenings,
+                    "details": {**_details(s), "evenings_counted": s.line.evenings_counted},
+                    "tiebreak_note": s.tiebreak,
+                }
                 for s in standings
-            ],
+            },
         )
         transaction.on_commit(lambda: forget(league_cache_key(league_id)))
     return len(standings)

@@ -253,6 +253,36 @@ def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], r
             line.placement += placement([counts.get(case, 0) for case in PLACEMENT_CASES])
 
 
+def lines_of_seats(
+    seats: Iterable[tuple[int, int, int, Any, Any, int]], ranking: Ranking
+) -> tuple[list[EveningLine], list[GameResult]]:
+    """Evening lines and games from the seats themselves, each (game id, event id, player
+    id, total, place, deals): what the per-(player, evening) SQL aggregates give, for a
+    scope small enough to read row by row (one evening: a few hundred seats), so that the
+    games head-to-head may need come from the same read. A win is first at the table,
+    alone or level with one other player (place <= 1.5)."""
+    lines: dict[tuple[int, int], EveningLine] = {}
+    games: dict[int, GameResult] = {}
+    for game_id, event_id, player_id, total, place, deals in seats:
+        line = lines.get((player_id, event_id))
+        if line is None:
+            line = lines[player_id, event_id] = EveningLine(player_id, event_id, 0, 0, 0, None)
+        line.games += 1
+        line.total += total
+        line.wins += place <= Decimal("1.5")
+        line.best_game = total if line.best_game is None else max(line.best_game, total)
+        line.deals += deals or 0
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = GameResult(game_id, event_id, {})
+        game.totals[player_id] = total  # type: ignore[index]
+    out = list(lines.values())
+    results = list(games.values())
+    if ranking.method == "placement":
+        add_placement(out, results, ranking)
+    return out, results
+
+
 def evening_points(line: EveningLine | PlayerLine, ranking: Ranking) -> Number:
     """The ranking points of a line under the method (an average for "average")."""
     if ranking.method == "placement":
@@ -284,24 +314,34 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
         keys = _order_keys([evening_points(line, ranking) for line in lines])
     out = []
     for player_id, indexes in per_player.items():
-        evenings = [lines[i] for i in indexes]
-        counted = evenings
         if best_n is not None and len(indexes) > best_n:
             # Best first; on equal points the earlier evening (lower id) counts, so a
             # rebuild always picks the same ones.
             best_first = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))
             counted = [lines[i] for i in best_first[:best_n]]
-        best = [e.best_game for e in counted if e.best_game is not None]
+        else:
+            counted = [lines[i] for i in indexes]
+        # One pass over the evenings (a thousand players, two rankings per rebuild).
+        games = wins = deals = 0
+        total: Number = 0
+        best: Number | None = None
+        for e in counted:
+            games += e.games
+            total += e.total
+            wins += e.wins
+            deals += e.deals
+            if e.best_game is not None and (best is None or e.best_game > best):
+                best = e.best_game
         out.append(
             PlayerLine(
                 player_id=player_id,
-                games=sum(e.games for e in counted),
-                total=sum(e.total for e in counted),
-                wins=sum(e.wins for e in counted),
-                best_game=max(best) if best else None,
+                games=games,
+                total=total,
+                wins=wins,
+                best_game=best,
                 placement=_exact_sum([e.placement for e in counted]),
-                deals=sum(e.deals for e in counted),
-                evenings=len(evenings),
+                deals=deals,
+                evenings=len(indexes),
                 evenings_counted=len(counted),
                 counted_events=tuple(sorted(e.event_id for e in counted)),
             )
@@ -471,7 +511,22 @@ def number(value: Number | None) -> int | float | None:
     """A number as JSON shows it: whole numbers as int, others rounded to two places."""
     if value is None:
         return None
+    if isinstance(value, int):  # bool too, as before: int(True) == 1
+        return int(value)
+    if isinstance(value, Decimal):  # totals: no Fraction needed
+        return int(value) if value == value.to_integral_value() else round(float(value), 2)
     value = Fraction(value)
     if value.denominator == 1:
         return int(value)
     return round(float(value), 2)
+
+
+def row_changes(
+    stored: Mapping[Any, Sequence[Any]], wanted: Mapping[Any, Sequence[Any]]
+) -> tuple[list[Any], list[Any]]:
+    """What turns the stored rows into the wanted ones, both by key (a player id): the keys
+    to write (new, or with different values) and the keys to delete (no longer wanted).
+    Nothing to write and nothing to delete when a rebuild finds the rows up to date."""
+    changed = [key for key, values in wanted.items() if stored.get(key) != tuple(values)]
+    vanished = [key for key in stored if key not in wanted]
+    return changed, vanished
