@@ -189,6 +189,7 @@ def _write_scores(
 
     totals = scores["totals"]
     places = _shared_places(totals)
+    aboves = _players_above(totals)
     game.totals = totals
     game.deals_count = len(scores["deals"])
     game.status = (
@@ -205,13 +206,14 @@ def _write_scores(
                 player_id=player_id,
                 total=Decimal(str(totals[name])),
                 place=Decimal(str(places[name])),
+                above=aboves[name],
                 deals=game.deals_count,
             )
             for seat, (name, player_id) in enumerate(by_name.items())
         ],
         update_conflicts=True,
         unique_fields=["game", "seat"],
-        update_fields=["player", "total", "place", "deals"],
+        update_fields=["player", "total", "place", "above", "deals"],
     )
 
 
@@ -223,6 +225,14 @@ def _shared_places(totals: dict[str, float]) -> dict[str, float]:
         tied = sum(1 for other in totals.values() if other == total)
         places[name] = above + (tied + 1) / 2
     return places
+
+
+def _players_above(totals: dict[str, float]) -> dict[str, int]:
+    """How many players have a higher total (GameScore.above): with the shared place, the
+    players level too. The same totals as _shared_places, so the two always agree."""
+    return {
+        name: sum(1 for other in totals.values() if other > total) for name, total in totals.items()
+    }
 
 
 def _doubles_won_lost(data: dict, raw: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:

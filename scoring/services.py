@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, Q, Sum, Window
-from django.db.models.functions import Rank, RowNumber
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from clubs.models import League
@@ -117,27 +117,30 @@ MAX_SQL_WEIGHT = 2**31
 
 
 def _case_sum(weights: Sequence[int]) -> str:
-    """SUM over the rows of the weight of each row's (above, level) case, as SQL: st_rank
-    is one more than the players above, st_upto the players above or level."""
-    by_rank: dict[int, list[str]] = {}
+    """SUM over the rows of the weight of each row's (above, level) case, as SQL, from the
+    stored columns: `above` the players above, `place` the shared place, which with it
+    tells the players level (place = above + (level + 1) / 2, so 1.5 after 0 above is two
+    level for first). Both are written with each deal from the same totals."""
+    by_above: dict[int, list[str]] = {}
     for (above, tied), weight in zip(maths.PLACEMENT_CASES, weights, strict=True):
-        by_rank.setdefault(above + 1, []).append(f"WHEN {above + tied:d} THEN {int(weight):d}")
+        place = Decimal(above) + Decimal(tied + 1) / 2
+        by_above.setdefault(above, []).append(f"WHEN {place} THEN {int(weight):d}")
     branches = " ".join(
-        f"WHEN {rank:d} THEN (CASE st_upto {' '.join(whens)} ELSE 0 END)"
-        for rank, whens in by_rank.items()
+        f"WHEN {above:d} THEN (CASE place {' '.join(whens)} ELSE 0 END)"
+        for above, whens in by_above.items()
     )
-    return f"SUM(CASE st_rank {branches} ELSE 0 END)"
+    return f"SUM(CASE above {branches} ELSE 0 END)"
 
 
 def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
     """The evening lines with placement points, in one query on SQLite and PostgreSQL.
 
-    Inside: each GameScore row with its place at the table from the game's four totals,
-    by two window functions over the game ordered by total, descending: RANK() is one
-    more than the players above, COUNT() (peers included) the players above or level.
-    Outside: per (player, evening) the usual aggregates and the placement points as one
-    sum of whole-number weights (maths.placement_weights), divided once in Python: exact
-    with shared places, which a sum of rounded shares in SQL would not be.
+    Inside: each GameScore row with its evening and its place at the table as stored with
+    each deal (`above`, the players above, and `place`, the shared place; no window
+    function over the games). Outside: a plain GROUP BY (player, evening) with the usual
+    aggregates and the placement points as one sum of whole-number weights
+    (maths.placement_weights), divided once in Python: exact with shared places, which a
+    sum of rounded shares in SQL would not be.
     """
     weights, denominator = maths.placement_weights(ranking.placement_points)
     if max(abs(w) for w in weights) <= MAX_SQL_WEIGHT:
@@ -160,12 +163,8 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
             return by_counts([int(v or 0) for v in values])
 
     placed = (
-        scores.annotate(
-            st_event=F(EVENT_FIELD),
-            st_rank=Window(Rank(), partition_by=[F("game_id")], order_by=F("total").desc()),
-            st_upto=Window(Count("id"), partition_by=[F("game_id")], order_by=F("total").desc()),
-        )
-        .values_list("player_id", "st_event", "total", "place", "deals", "st_rank", "st_upto")
+        scores.annotate(st_event=F(EVENT_FIELD))
+        .values_list("player_id", "st_event", "total", "place", "deals", "above")
         .order_by()
     )
     inner, params = placed.query.sql_with_params()

@@ -63,6 +63,7 @@ def league_games():
                     seat=seat,
                     total=Decimal(str(total)),
                     place=_place(totals, total),
+                    above=sum(1 for t in totals if t > total),
                     deals=28,
                 )
             games.append((event.pk, [p.pk for p in seated], totals))
