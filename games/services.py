@@ -217,21 +217,33 @@ def _write_scores(
     )
 
 
+def _stored_totals(totals: dict[str, float]) -> dict[str, Decimal]:
+    """The totals as GameScore.total stores them (hundredths): places are found from these,
+    so the stored place and above always agree with the stored totals (which the window
+    functions over GameScore would see), whatever the engine's rounding."""
+    return {name: Decimal(str(total)).quantize(_HUNDREDTH) for name, total in totals.items()}
+
+
+_HUNDREDTH = Decimal("0.01")
+
+
 def _shared_places(totals: dict[str, float]) -> dict[str, float]:
-    """Place 1..4 by total; tied players share the average of the places they occupy."""
+    """Place 1..4 by stored total; tied players share the average of the places they occupy."""
+    stored = _stored_totals(totals)
     places = {}
-    for name, total in totals.items():
-        above = sum(1 for other in totals.values() if other > total)
-        tied = sum(1 for other in totals.values() if other == total)
+    for name, total in stored.items():
+        above = sum(1 for other in stored.values() if other > total)
+        tied = sum(1 for other in stored.values() if other == total)
         places[name] = above + (tied + 1) / 2
     return places
 
 
 def _players_above(totals: dict[str, float]) -> dict[str, int]:
-    """How many players have a higher total (GameScore.above): with the shared place, the
-    players level too. The same totals as _shared_places, so the two always agree."""
+    """How many players have a higher stored total (GameScore.above): with the shared place,
+    the players level too (place = above + (level + 1) / 2)."""
+    stored = _stored_totals(totals)
     return {
-        name: sum(1 for other in totals.values() if other > total) for name, total in totals.items()
+        name: sum(1 for other in stored.values() if other > total) for name, total in stored.items()
     }
 
 
