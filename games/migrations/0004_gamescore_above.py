@@ -8,7 +8,7 @@ decimal (migration 0003), whose place came from the engine's unrounded totals (t
 such as 10.75 and 10.83 stored as 10.8, level by total but not by place).
 
 PostgreSQL: one UPDATE from window functions over each game (80,000 rows in about a
-second). Elsewhere (SQLite): one UPDATE with correlated counts per row, the same numbers.
+second), then ANALYZE. Elsewhere (SQLite): one UPDATE with correlated counts per row, the same numbers.
 Rows already right are not rewritten, so running it again writes nothing.
 """
 
@@ -35,8 +35,13 @@ PORTABLE = (
 
 
 def fill_above(apps, schema_editor):
-    sql = POSTGRESQL if schema_editor.connection.vendor == "postgresql" else PORTABLE
-    schema_editor.execute(sql)
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(POSTGRESQL)
+        # Fresh statistics for the planner after rewriting most rows (autovacuum reclaims
+        # the old row versions later; VACUUM cannot run inside the migration's transaction).
+        schema_editor.execute('ANALYZE "games_gamescore"')
+    else:
+        schema_editor.execute(PORTABLE)
 
 
 class Migration(migrations.Migration):
