@@ -87,13 +87,16 @@ def _split_number(deal: Any) -> tuple[Any, int | None]:
 
 
 def deal_answer(
-    game: Game, deal: Deal, scores: dict | None = None, record: dict | None = None
+    game: Game, deal: Deal, scores: dict | None = None, state: dict | None = None
 ) -> dict[str, Any]:
-    """The JSON a table gets for a stored deal: its scores, the game's totals, what is next."""
-    if record is None:
-        record = game_record(game)
-    if scores is None:
-        scores = engine.score_game(record)
+    """The JSON a table gets for a stored deal: its scores, the game's totals, what is next.
+
+    `scores` and `state`: the engine's score_game and game_state of the game as stored,
+    when the caller has them (engine.judge_game); otherwise the game is read and judged.
+    """
+    if scores is None or state is None:
+        judged = engine.judge_game(game_record(game))
+        scores, state = judged.scores, judged.state
     return {
         "game": game.pk,
         "number": deal.number,
@@ -103,7 +106,7 @@ def deal_answer(
         "scores": deal.scores,
         "totals": scores["totals"],
         "complete": game.status == Game.Status.COMPLETE,
-        "next": engine.game_state(record)["next"] if game.status != Game.Status.COMPLETE else None,
+        "next": state["next"] if game.status != Game.Status.COMPLETE else None,
     }
 
 
@@ -315,9 +318,11 @@ def deal_submit(
                 _("This game is complete: no more deals can be entered."),
                 params={"deals": len(stored_deals)},
             )
+        data = None
         if stored_deals and isinstance(content, dict):
             last = stored_deals[-1]
-            if _normalised(game, content) == last.data:
+            data = _normalised(game, content)
+            if data == last.data:
                 raise DealConflict(
                     _("This deal is already stored as deal %(number)s.") % {"number": last.number},
                     params={"number": last.number},
@@ -326,13 +331,16 @@ def deal_submit(
 
         record = game_record(game, stored_deals)
         record["deals"].append(content)
-        problems = engine.validate_game(record)
-        if problems:
+        # One pass of the engine over the game: its problems, or its scores and state.
+        judged = engine.judge_game(record)
+        if judged.problems:
+            problems = judged.problems
             raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
-        scores = engine.score_game(record)
+        scores = judged.scores
 
         new_number = len(stored_deals) + 1
-        data = _normalised(game, content)
+        if data is None:
+            data = _normalised(game, content)
         seating = _seating(game)
         player_ids = seating.player_ids
         players = dict(zip(game.player_names, player_ids, strict=True))
@@ -358,8 +366,7 @@ def deal_submit(
             by_user=stored.entered_by,
             by_label=by_label[:80],
         )
-        record["deals"][-1] = data
-        body = deal_answer(game, stored, scores, record)
+        body = deal_answer(game, stored, scores, judged.state)
         if idempotency_key:
             IdempotencyRecord.objects.create(
                 scope=scope,
