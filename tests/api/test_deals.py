@@ -278,3 +278,29 @@ def test_a_submission_makes_few_statements_that_do_not_grow_with_the_game(world)
         assert response.status_code == 201, response.json()
         counts.append(len(queries))
     assert counts[0] == counts[-1] <= 12, counts
+
+
+def test_writes_throttle_is_a_fixed_window_counter_on_redis(world, settings):
+    """On Redis: one counter per client and window; a refusal says when the window ends."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    if not isinstance(caches["default"], RedisCache):
+        pytest.skip("needs REDIS_URL (the fixed window is Redis only)")
+    caches["default"].clear()
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"auth": "100/min", "writes": "3/min"},
+    }
+    organiser, table = world.client("organiser"), world.client("table_key")
+    codes = [organiser.post(url(world), {}, format="json").status_code for _ in range(4)]
+    assert 429 not in codes[:3] and codes[3] == 429
+    refused = organiser.post(url(world), {}, format="json")
+    assert refused.status_code == 429
+    wait = refused.json()["params"]["wait"]
+    assert 1 <= wait <= 60 and int(refused["Retry-After"]) == wait
+    # another client has a counter of its own
+    assert table.post(url(world), world.deals[2], format="json").status_code == 201
+    client = caches["default"]._cache.get_client(write=True)
+    keys = client.keys("*throttle_writes_*")
+    assert len(keys) == 2 and all(0 < client.ttl(k) <= 61 for k in keys)
