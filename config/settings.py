@@ -210,10 +210,14 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- REST framework -------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Those of every API view (games/api/views.py ApiMixin): the token in one plain
+    # query (games/api/authentication.py), a table's key, a session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.TokenAuthentication",
+        "games.api.permissions.TableKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.WritesThrottle"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -26,7 +26,7 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics, status, viewsets
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import SAFE_METHODS
@@ -38,6 +38,7 @@ from clubs.models import Membership
 from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
 from games import services
 from games.api import filters, serializers
+from games.api.authentication import TokenAuthentication
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
@@ -199,6 +200,7 @@ class ApiMixin:
 
     schema = ApiSchema()
 
+    # The project's defaults (settings.REST_FRAMEWORK), spelled out.
     authentication_classes = [TokenAuthentication, TableKeyAuthentication, SessionAuthentication]
     parser_classes = [StrictJSONParser]
     throttle_classes = [WritesThrottle]
