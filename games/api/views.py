@@ -46,8 +46,8 @@ from games.api.permissions import (
     IsClubOrganiser,
     PublicReadable,
     TableKeyAuthentication,
+    game_for_write,
     table_key,
-    with_user_organises,
 )
 from games.api.throttles import AuthThrottle, WritesThrottle
 from games.models import Deal, Game, Round, Seat, Table
@@ -433,9 +433,8 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             # Whoever may write a game may also read it (its club's organiser, its own
             # table's key), so an allowed write needs only the game row: the visibility
             # filter (the costliest query to build) decides 404 or 403 for the others.
-            # order_by(): Game's default ordering would join table, round and event.
-            games = with_user_organises(Game.objects.only("id", "table_id"), request)
-            game = next(iter(games.filter(pk=pk).order_by()[:1]), None)
+            # One plain query (permissions.game_for_write), as with_user_organises would.
+            game = game_for_write(request, pk)
             if game is not None and all(
                 permission.has_object_permission(request, self, game)
                 for permission in self.get_permissions()
