@@ -128,7 +128,6 @@ class NewDeal:
 
 
 DEAL_SCORE_COLUMNS = (
-    ("game_id", "bigint"),
     ("player_id", "bigint"),
     ("contract", "varchar"),
     ("is_dealer", "boolean"),
@@ -142,7 +141,12 @@ DEAL_SCORE_COLUMNS = (
 
 
 def write(new: NewDeal) -> int:
-    """Store the deal and everything derived from it in one statement; the deal's id."""
+    """Store the deal and everything derived from it in one statement; the deal's id.
+
+    The per-player rows go as one JSON array each (jsonb_to_recordset), and the audit
+    row reads the deal's values back from the INSERT: about twenty parameters to adapt
+    instead of eighty.
+    """
     params: list[Any] = []
 
     def p(value: Any, cast: str) -> str:
@@ -167,46 +171,47 @@ def write(new: NewDeal) -> int:
                 p(new.entered_from, "varchar"),
                 "''",
                 p(new.now, "timestamptz"),
-                p(new.now, "timestamptz"),
+                "%s::timestamptz",
             ]
         )
-        + ') RETURNING "id"'
+        + ') RETURNING "id", "game_id", "number", "data", "entered_by_id", "created_at"'
     )
+    params.append(new.now)
     names = ", ".join(f'"{name}"' for name, _cast in DEAL_SCORE_COLUMNS)
-    rows = ", ".join(
-        "(" + ", ".join(p(row[name], cast) for name, cast in DEAL_SCORE_COLUMNS) + ")"
-        for row in new.deal_scores
-    )
+    typed = ", ".join(f'"{name}" {cast}' for name, cast in DEAL_SCORE_COLUMNS)
+    picked = ", ".join(f'v."{name}"' for name, _cast in DEAL_SCORE_COLUMNS)
     deal_scores = (
-        f'INSERT INTO "games_dealscore" ("deal_id", {names}) '
-        f'SELECT d."id", v.* FROM d, (VALUES {rows}) AS v({names})'
+        f'INSERT INTO "games_dealscore" ("deal_id", "game_id", {names}) '
+        f'SELECT d."id", d."game_id", {picked} FROM d, '
+        f"jsonb_to_recordset({p(json.dumps(new.deal_scores), 'jsonb')}) AS v({typed})"
     )
     game = (
         'UPDATE "games_game" SET '
         f'"totals" = {p(json.dumps(new.totals), "jsonb")}, '
         f'"deals_count" = {p(new.deals_count, "smallint")}, '
         f'"status" = {p(new.game_status, "varchar")}, '
-        f'"updated_at" = {p(new.now, "timestamptz")} '
-        f'WHERE "id" = {p(new.game_id, "bigint")}'
+        '"updated_at" = d."created_at" '
+        'FROM d WHERE "games_game"."id" = d."game_id"'
     )
-    score_rows = ", ".join(
-        f"({p(new.game_id, 'bigint')}, {p(player_id, 'bigint')}, {p(seat, 'smallint')}, "
-        f"{p(total, 'numeric')}, {p(place, 'numeric')}, {p(new.deals_count, 'smallint')})"
+    rows = [
+        {"seat": seat, "player_id": player_id, "total": str(total), "place": str(place)}
         for seat, player_id, total, place in new.game_scores
-    )
+    ]
     game_scores = (
         'INSERT INTO "games_gamescore" ("game_id", "player_id", "seat", "total", "place", '
-        f'"deals") VALUES {score_rows} ON CONFLICT ("game_id", "seat") DO UPDATE SET '
+        '"deals") SELECT d."game_id", v."player_id", v."seat", v."total", v."place", '
+        f"{p(new.deals_count, 'smallint')} FROM d, jsonb_to_recordset("
+        f'{p(json.dumps(rows), "jsonb")}) AS v("seat" smallint, "player_id" bigint, '
+        '"total" numeric, "place" numeric) ORDER BY v."seat" '
+        'ON CONFLICT ("game_id", "seat") DO UPDATE SET '
         '"player_id" = EXCLUDED."player_id", "total" = EXCLUDED."total", '
         '"place" = EXCLUDED."place", "deals" = EXCLUDED."deals"'
     )
     revision = (
         'INSERT INTO "games_dealrevision" ("game_id", "deal_id", "number", "version", '
         '"action", "before", "after", "by_user_id", "by_label", "reason", "at") '
-        f'SELECT {p(new.game_id, "bigint")}, d."id", {p(new.number, "smallint")}, 1, '
-        f"'entered', NULL, {p(json.dumps(new.data), 'jsonb')}, "
-        f"{p(new.entered_by_id, 'integer')}, {p(new.revision_label, 'varchar')}, '', "
-        f"{p(new.now, 'timestamptz')} FROM d"
+        'SELECT d."game_id", d."id", d."number", 1, \'entered\', NULL, d."data", '
+        f'd."entered_by_id", {p(new.revision_label, "varchar")}, \'\', d."created_at" FROM d'
     )
     parts = [
         f"d AS ({deal})",
