@@ -341,7 +341,8 @@ def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str
         f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()}; "
         "gunicorn 2 sync workers, PostgreSQL (CONN_MAX_AGE=600), Redis broker/cache, load "
         "generator (threads, keep-alive) on the same machine. Organiser token on every "
-        "request.",
+        "request; the trivial endpoints authenticate and throttle with the API's classes "
+        "(bench/api_bench_urls.py).",
         "",
         "| endpoint | requests | req/s | p50 ms | p99 ms | statuses | vs baseline |",
         "|---|---:|---:|---:|---:|---|---|",
@@ -374,7 +375,9 @@ def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str
         "",
         "SQL statements per request (in-process, same data): "
         + ", ".join(f"{name} {count}" for name, count in queries.items())
-        + "; trivial create 2 (token, insert), trivial list 2 (token, select).",
+        + " (BEGIN and COMMIT included); trivial create 2 (token, insert), trivial list 2 "
+        "(token, select). Redis: a write's throttle counter (both writes), the standings "
+        "queue's coalescing mark (deal submission).",
     ]
     return "\n".join(lines) + "\n"
 

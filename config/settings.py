@@ -118,7 +118,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, with one client and connection pool per process (config/cache.py).
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tavolo"),
         }
@@ -210,10 +211,14 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- REST framework -------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Those of every API view (games/api/views.py ApiMixin): the token in one plain
+    # query (games/api/authentication.py), a table's key, a session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.TokenAuthentication",
+        "games.api.permissions.TableKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.WritesThrottle"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

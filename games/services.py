@@ -15,8 +15,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import sql
 from games.errors import (
     DealConflict,
     DealRejected,
@@ -87,13 +89,16 @@ def _split_number(deal: Any) -> tuple[Any, int | None]:
 
 
 def deal_answer(
-    game: Game, deal: Deal, scores: dict | None = None, record: dict | None = None
+    game: Game, deal: Deal, scores: dict | None = None, state: dict | None = None
 ) -> dict[str, Any]:
-    """The JSON a table gets for a stored deal: its scores, the game's totals, what is next."""
-    if record is None:
-        record = game_record(game)
-    if scores is None:
-        scores = engine.score_game(record)
+    """The JSON a table gets for a stored deal: its scores, the game's totals, what is next.
+
+    `scores` and `state`: the engine's score_game and game_state of the game as stored,
+    when the caller has them (engine.judge_game); otherwise the game is read and judged.
+    """
+    if scores is None or state is None:
+        judged = engine.judge_game(game_record(game))
+        scores, state = judged.scores, judged.state
     return {
         "game": game.pk,
         "number": deal.number,
@@ -103,7 +108,7 @@ def deal_answer(
         "scores": deal.scores,
         "totals": scores["totals"],
         "complete": game.status == Game.Status.COMPLETE,
-        "next": engine.game_state(record)["next"] if game.status != Game.Status.COMPLETE else None,
+        "next": state["next"] if game.status != Game.Status.COMPLETE else None,
     }
 
 
@@ -305,93 +310,214 @@ def deal_submit(
 
     `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
+
+    On PostgreSQL the reads and writes are the plain statements of games/sql.py (three
+    round trips); elsewhere the ORM's. Both store the same rows.
     """
     fingerprint = request_fingerprint(deal)
+    fast = sql.available()
     with transaction.atomic():
-        game = _lock_game(game_id)
-        scope = f"game:{game.pk}:deals"
-        if idempotency_key:
-            earlier = IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.request_hash != fingerprint:
-                    raise IdempotencyMismatch(
-                        _("This Idempotency-Key was already used for a different deal."),
-                    )
-                stored = Deal.objects.get(game=game, number=earlier.body["number"])
-                return Submission(stored, False, earlier.body, earlier.status_code)
+        scope = f"game:{int(game_id)}:deals"
+        if fast:
+            game = sql.lock(game_id)
+            if game is None:
+                raise EntryError(_("This game does not exist."), code="not_found")
+            loaded = sql.read(game, scope, idempotency_key)
+            seating = _Seating(loaded.player_ids, loaded.event_id, loaded.league_id)
+            stored_data, earlier = loaded.deals, loaded.earlier
+        else:
+            game = _lock_game(game_id)
+            seating = None
+            earlier = None
+            if idempotency_key:
+                record_row = (
+                    IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key)
+                    .values_list("request_hash", "status_code", "body")
+                    .first()
+                )
+                earlier = tuple(record_row) if record_row else None
+            stored_data = list(game.deals.order_by("number").values_list("data", flat=True))
+        if idempotency_key and earlier is not None:
+            request_hash, status_code, earlier_body = earlier
+            if request_hash != fingerprint:
+                raise IdempotencyMismatch(
+                    _("This Idempotency-Key was already used for a different deal."),
+                )
+            stored = Deal.objects.get(game=game, number=earlier_body["number"])
+            return Submission(stored, False, earlier_body, status_code)
 
         content, number = _split_number(deal)
-        stored_deals = list(game.deals.order_by("number"))
-        if number is not None and number <= len(stored_deals):
-            existing = stored_deals[number - 1]
+        count = len(stored_data)
+        if number is not None and number <= count:
+            existing = Deal.objects.get(game=game, number=number)
             return _same_or_conflict(game, existing, content)
-        if number is not None and number > len(stored_deals) + 1:
+        if number is not None and number > count + 1:
             raise DealRejected(
                 _("Deal %(number)s cannot be entered before deal %(expected)s.")
-                % {"number": number, "expected": len(stored_deals) + 1},
+                % {"number": number, "expected": count + 1},
                 code="deal_out_of_order",
-                params={"number": number, "expected": len(stored_deals) + 1},
+                params={"number": number, "expected": count + 1},
             )
-        if game.status == Game.Status.COMPLETE or len(stored_deals) >= game.deals_target:
+        if game.status == Game.Status.COMPLETE or count >= game.deals_target:
             raise GameClosed(
                 _("This game is complete: no more deals can be entered."),
-                params={"deals": len(stored_deals)},
+                params={"deals": count},
             )
-        if stored_deals and isinstance(content, dict):
-            last = stored_deals[-1]
-            if _normalised(game, content) == last.data:
+        data = None
+        if stored_data and isinstance(content, dict):
+            data = _normalised(game, content)
+            if data == stored_data[-1]:
+                last = Deal.objects.get(game=game, number=count)
                 raise DealConflict(
                     _("This deal is already stored as deal %(number)s.") % {"number": last.number},
                     params={"number": last.number},
                     extra={"stored": _stored(last)},
                 )
 
-        record = game_record(game, stored_deals)
-        record["deals"].append(content)
-        problems = engine.validate_game(record)
-        if problems:
+        record = {
+            "ruleset": game.ruleset,
+            "players": list(game.player_names),
+            "deals": [*stored_data, content],
+        }
+        # One pass of the engine over the game: its problems, or its scores and state.
+        judged = engine.judge_game(record)
+        if judged.problems:
+            problems = judged.problems
             raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
-        scores = engine.score_game(record)
+        scores = judged.scores
 
-        new_number = len(stored_deals) + 1
-        data = _normalised(game, content)
-        seating = _seating(game)
+        new_number = count + 1
+        if data is None:
+            data = _normalised(game, content)
+        if seating is None:
+            seating = _seating(game)
         player_ids = seating.player_ids
         players = dict(zip(game.player_names, player_ids, strict=True))
-        stored = Deal.objects.create(
-            game=game,
-            number=new_number,
-            dealer_id=players[data["dealer"]],
-            contract=data["contract"],
-            data=data,
-            scores=_deal_sheet(scores["deals"][new_number - 1]),
-            status=Deal.Status.PENDING if needs_confirmation else Deal.Status.CONFIRMED,
-            entered_by=by_user if getattr(by_user, "is_authenticated", False) else None,
-            entered_from=by_label[:80],
-        )
-        _write_scores(game, scores, [stored], player_ids=player_ids, new=True)
-        DealRevision.objects.create(
-            game=game,
-            deal=stored,
-            number=new_number,
-            version=1,
-            action=DealRevision.Action.ENTERED,
-            after=data,
-            by_user=stored.entered_by,
-            by_label=by_label[:80],
-        )
-        record["deals"][-1] = data
-        body = deal_answer(game, stored, scores, record)
-        if idempotency_key:
-            IdempotencyRecord.objects.create(
-                scope=scope,
-                key=idempotency_key[:200],
-                request_hash=fingerprint,
-                status_code=201,
-                body=body,
+        entered_by = by_user if getattr(by_user, "is_authenticated", False) else None
+        fields = {
+            "game": game,
+            "number": new_number,
+            "dealer_id": players[data["dealer"]],
+            "contract": data["contract"],
+            "data": data,
+            "scores": _deal_sheet(scores["deals"][new_number - 1]),
+            "status": Deal.Status.PENDING if needs_confirmation else Deal.Status.CONFIRMED,
+            "entered_by": entered_by,
+            "entered_from": by_label[:80],
+        }
+        if fast:
+            stored = Deal(**fields)
+            body = _write_new_deal_sql(
+                game,
+                stored,
+                scores,
+                judged.state,
+                players,
+                by_label,
+                fingerprint,
+                scope if idempotency_key else None,
+                idempotency_key,
             )
+        else:
+            stored = Deal.objects.create(**fields)
+            _write_scores(game, scores, [stored], player_ids=player_ids, new=True)
+            DealRevision.objects.create(
+                game=game,
+                deal=stored,
+                number=new_number,
+                version=1,
+                action=DealRevision.Action.ENTERED,
+                after=data,
+                by_user=stored.entered_by,
+                by_label=by_label[:80],
+            )
+            body = deal_answer(game, stored, scores, judged.state)
+            if idempotency_key:
+                IdempotencyRecord.objects.create(
+                    scope=scope,
+                    key=idempotency_key[:200],
+                    request_hash=fingerprint,
+                    status_code=201,
+                    body=body,
+                )
         _announce(game, seating)
     return Submission(stored, True, body, 201)
+
+
+def _write_new_deal_sql(
+    game: Game,
+    stored: Deal,
+    scores: dict,
+    state: dict | None,
+    players: dict[str, int],
+    by_label: str,
+    fingerprint: str,
+    scope: str | None,
+    idempotency_key: str | None,
+) -> dict[str, Any]:
+    """_write_scores, the revision and the idempotency record of a new deal, as the ORM
+    path writes them, in games/sql.py's one statement; the answer's body."""
+    now = timezone.now()
+    data = stored.data
+    sheet = scores["deals"][stored.number - 1]
+    won, lost = _doubles_won_lost(data, sheet["raw"])
+    king = data.get("result", {}).get("king_of_hearts")
+    totals = scores["totals"]
+    places = _shared_places(totals)
+    game.totals = totals
+    game.deals_count = len(scores["deals"])
+    game.status = (
+        Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
+    )
+    game.updated_at = stored.created_at = stored.updated_at = now
+    body = deal_answer(game, stored, scores, state)
+    stored.pk = sql.write(
+        sql.NewDeal(
+            game_id=game.pk,
+            number=stored.number,
+            dealer_id=stored.dealer_id,
+            contract=stored.contract,
+            data=data,
+            scores=stored.scores,
+            status=stored.status,
+            entered_by_id=stored.entered_by_id,
+            entered_from=stored.entered_from,
+            deal_scores=[
+                {
+                    "game_id": game.pk,
+                    "player_id": player_id,
+                    "contract": stored.contract,
+                    "is_dealer": data["dealer"] == name,
+                    "raw": sheet["raw"][name],
+                    "doubles": sheet["doubles"][name],
+                    "score": sheet["score"][name],
+                    "took_king": stored.contract == "barbu" and king == name,
+                    "doubles_won": won.get(name, 0),
+                    "doubles_lost": lost.get(name, 0),
+                }
+                for name, player_id in players.items()
+            ],
+            totals=totals,
+            deals_count=game.deals_count,
+            game_status=game.status,
+            game_scores=[
+                (
+                    seat,
+                    player_id,
+                    Decimal(str(totals[name])),
+                    Decimal(str(places[name])),
+                )
+                for seat, (name, player_id) in enumerate(players.items())
+            ],
+            revision_label=by_label[:80],
+            idempotency=(scope, idempotency_key[:200], fingerprint, 201, body)
+            if scope and idempotency_key
+            else None,
+            now=now,
+        )
+    )
+    stored._state.adding = False
+    return body
 
 
 def _normalised(game: Game, content: dict) -> dict:

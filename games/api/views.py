@@ -26,7 +26,7 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics, status, viewsets
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import SAFE_METHODS
@@ -38,6 +38,7 @@ from clubs.models import Membership
 from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
 from games import services
 from games.api import examples, filters, serializers
+from games.api.authentication import TokenAuthentication
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
@@ -45,8 +46,8 @@ from games.api.permissions import (
     IsClubOrganiser,
     PublicReadable,
     TableKeyAuthentication,
+    game_for_write,
     table_key,
-    with_user_organises,
 )
 from games.api.throttles import AuthThrottle, WritesThrottle
 from games.models import Deal, Game, Round, Seat, Table
@@ -200,6 +201,7 @@ class ApiMixin:
 
     schema = ApiSchema()
 
+    # The project's defaults (settings.REST_FRAMEWORK), spelled out.
     authentication_classes = [TokenAuthentication, TableKeyAuthentication, SessionAuthentication]
     parser_classes = [StrictJSONParser]
     throttle_classes = [WritesThrottle]
@@ -432,9 +434,8 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             # Whoever may write a game may also read it (its club's organiser, its own
             # table's key), so an allowed write needs only the game row: the visibility
             # filter (the costliest query to build) decides 404 or 403 for the others.
-            # order_by(): Game's default ordering would join table, round and event.
-            games = with_user_organises(Game.objects.only("id", "table_id"), request)
-            game = next(iter(games.filter(pk=pk).order_by()[:1]), None)
+            # One plain query (permissions.game_for_write), as with_user_organises would.
+            game = game_for_write(request, pk)
             if game is not None and all(
                 permission.has_object_permission(request, self, game)
                 for permission in self.get_permissions()

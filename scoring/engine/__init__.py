@@ -2,7 +2,7 @@
 
 from .deal import normalise_deal
 from .errors import MESSAGES, InvalidGame, Problem
-from .game import game_state, score_game, validate_game
+from .game import Judgement, game_state, judge_game, score_game, validate_game
 from .presets import (
     CONTRACTS,
     PRESETS,
@@ -17,10 +17,12 @@ __all__ = [
     "MESSAGES",
     "PRESETS",
     "InvalidGame",
+    "Judgement",
     "Problem",
     "Ruleset",
     "describe_ruleset",
     "game_state",
+    "judge_game",
     "normalise_deal",
     "ruleset_from_json",
     "ruleset_to_json",

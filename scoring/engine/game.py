@@ -312,6 +312,39 @@ def game_state(record: dict[str, Any]) -> dict[str, Any]:
     analysis = analyse(record)
     if analysis.problems:
         raise InvalidGame(analysis.problems)
+    return _state(analysis)
+
+
+class Judgement:
+    """A record judged once: its problems; when it has none, its scores and state too."""
+
+    __slots__ = ("problems", "scores", "state")
+
+    def __init__(
+        self,
+        problems: list[Problem],
+        scores: dict[str, Any] | None,
+        state: dict[str, Any] | None,
+    ) -> None:
+        self.problems = problems
+        self.scores = scores
+        self.state = state
+
+
+def judge_game(record: object) -> Judgement:
+    """validate_game, score_game and game_state of one record, reading it once.
+
+    `problems` is what validate_game returns (never raises); `scores` and `state` are
+    what score_game and game_state return, or None when there are problems. A deal
+    submission needs all three: this is its single pass over the game.
+    """
+    analysis = analyse(record)
+    if analysis.problems:
+        return Judgement(analysis.problems, None, None)
+    return Judgement([], _scores(analysis), _state(analysis))
+
+
+def _state(analysis: Analysis) -> dict[str, Any]:
     ruleset = analysis.ruleset
     assert ruleset is not None
     players = analysis.players

@@ -214,7 +214,16 @@ def test_token_endpoint_and_its_throttle(world, settings):
     assert int(throttled["Retry-After"]) > 0
 
 
-def test_writes_are_throttled_per_client(world, settings):
+@pytest.fixture
+def mid_window(monkeypatch):
+    """The throttles' clock stopped in the middle of a minute: on Redis the writes
+    throttle is a fixed window, and a test crossing its boundary would start afresh."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: 1_800_000_030.0)
+
+
+def test_writes_are_throttled_per_client(world, settings, mid_window):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"auth": "100/min", "writes": "2/min"},
@@ -265,16 +274,53 @@ def test_game_detail_queries_do_not_grow_with_deals(world):
     assert _count_queries(client, path) == few <= 2
 
 
-def test_a_submission_makes_few_statements_that_do_not_grow_with_the_game(world):
-    # Token, the organiser's right to write, the lock, seats, stored deals, then the deal,
-    # its DealScore rows, the game, its GameScore rows and the audit trail: one statement
-    # each (plus the test transaction's savepoint). It was 32 with update_or_create.
+@pytest.mark.parametrize("with_key", [False, True])
+def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, with_key):
+    """Pinned: a change in the hot path's statements must change this test.
+
+    Both: the token joined to its user, the game with the organiser's right to write
+    (plain SQL each), and the test transaction's SAVEPOINT / RELEASE around the
+    submission's atomic block (BEGIN/COMMIT in production, not captured).
+    PostgreSQL (games/sql.py): the lock, one read (seats, event, stored deals,
+    idempotency record), one write (every row) = 7, with or without a key.
+    SQLite (ORM): the lock, the stored deals, the seats, then the deal, its DealScore
+    rows, the game, its GameScore rows and the audit row = 12; with a key, the lookup
+    and the record too = 14.
+    """
     client = world.client("organiser")
     counts = []
     for number in range(3, 11):
+        headers = {"HTTP_IDEMPOTENCY_KEY": f"k{number}"} if with_key else {}
         with CaptureQueriesContext(connection) as queries:
             deal = {**world.deals[number - 1], "number": number}
-            response = client.post(url(world), deal, format="json")
+            response = client.post(url(world), deal, format="json", **headers)
         assert response.status_code == 201, response.json()
         counts.append(len(queries))
-    assert counts[0] == counts[-1] <= 12, counts
+    expected = 7 if on_postgres else (14 if with_key else 12)
+    assert counts == [expected] * len(counts), [q["sql"][:70] for q in queries]
+
+
+def test_writes_throttle_is_a_fixed_window_counter_on_redis(world, settings, mid_window):
+    """On Redis: one counter per client and window; a refusal says when the window ends."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    if not isinstance(caches["default"], RedisCache):
+        pytest.skip("needs REDIS_URL (the fixed window is Redis only)")
+    caches["default"].clear()
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"auth": "100/min", "writes": "3/min"},
+    }
+    organiser, table = world.client("organiser"), world.client("table_key")
+    codes = [organiser.post(url(world), {}, format="json").status_code for _ in range(4)]
+    assert 429 not in codes[:3] and codes[3] == 429
+    refused = organiser.post(url(world), {}, format="json")
+    assert refused.status_code == 429
+    wait = refused.json()["params"]["wait"]
+    assert wait == 30 and int(refused["Retry-After"]) == wait  # the minute's second half
+    # another client has a counter of its own
+    assert table.post(url(world), world.deals[2], format="json").status_code == 201
+    client = caches["default"]._cache.get_client(write=True)
+    keys = client.keys("*throttle_writes_*")
+    assert len(keys) == 2 and all(0 < client.ttl(k) <= 61 for k in keys)
