@@ -464,6 +464,7 @@ def _write_new_deal_sql(
     king = data.get("result", {}).get("king_of_hearts")
     totals = scores["totals"]
     places = _shared_places(totals)
+    aboves = _players_above(totals)
     game.totals = totals
     game.deals_count = len(scores["deals"])
     game.status = (
@@ -506,6 +507,7 @@ def _write_new_deal_sql(
                     player_id,
                     Decimal(str(totals[name])),
                     Decimal(str(places[name])),
+                    aboves[name],
                 )
                 for seat, (name, player_id) in enumerate(players.items())
             ],

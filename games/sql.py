@@ -121,7 +121,8 @@ class NewDeal:
     totals: dict
     deals_count: int
     game_status: str
-    game_scores: list[tuple[int, int, Decimal, Decimal]]  # seat, player_id, total, place
+    # seat, player_id, total, place, above (GameScore.above: players with a higher total)
+    game_scores: list[tuple[int, int, Decimal, Decimal, int]]
     revision_label: str
     idempotency: tuple[str, str, str, int, dict] | None  # scope, key, hash, status, body
     now: datetime.datetime
@@ -194,18 +195,24 @@ def write(new: NewDeal) -> int:
         'FROM d WHERE "games_game"."id" = d."game_id"'
     )
     rows = [
-        {"seat": seat, "player_id": player_id, "total": str(total), "place": str(place)}
-        for seat, player_id, total, place in new.game_scores
+        {
+            "seat": seat,
+            "player_id": player_id,
+            "total": str(total),
+            "place": str(place),
+            "above": above,
+        }
+        for seat, player_id, total, place, above in new.game_scores
     ]
     game_scores = (
         'INSERT INTO "games_gamescore" ("game_id", "player_id", "seat", "total", "place", '
-        '"deals") SELECT d."game_id", v."player_id", v."seat", v."total", v."place", '
-        f"{p(new.deals_count, 'smallint')} FROM d, jsonb_to_recordset("
+        '"above", "deals") SELECT d."game_id", v."player_id", v."seat", v."total", v."place", '
+        f'v."above", {p(new.deals_count, "smallint")} FROM d, jsonb_to_recordset('
         f'{p(json.dumps(rows), "jsonb")}) AS v("seat" smallint, "player_id" bigint, '
-        '"total" numeric, "place" numeric) ORDER BY v."seat" '
+        '"total" numeric, "place" numeric, "above" smallint) ORDER BY v."seat" '
         'ON CONFLICT ("game_id", "seat") DO UPDATE SET '
         '"player_id" = EXCLUDED."player_id", "total" = EXCLUDED."total", '
-        '"place" = EXCLUDED."place", "deals" = EXCLUDED."deals"'
+        '"place" = EXCLUDED."place", "above" = EXCLUDED."above", "deals" = EXCLUDED."deals"'
     )
     revision = (
         'INSERT INTO "games_dealrevision" ("game_id", "deal_id", "number", "version", '

@@ -109,6 +109,34 @@ def test_sql_path_stores_exactly_what_the_orm_path_stores(pair, settings):
         record[3].pop("game")
     assert a == b
     assert len(a["deal_scores"]) == 4 * len(deals) and all(a["deal_ids_match"])
+    assert {"place", "above"} <= set(a["game_scores"][0])
+
+
+def test_sql_path_stores_above_and_place_as_the_window_functions_see_them(settings):
+    """Random italian6 games with tied totals, deal by deal: the GameScore rows (total,
+    place, above) of the SQL path equal the ORM path's and the window functions'."""
+    from tests.standings.test_stored_place import _named, _records, assert_stored_equal_window
+
+    club = make_club(ruleset="italian6")
+    event = make_event(club)
+    for record in _records("italian6", range(3000), ties=2, others=1):
+        deals = _named(record)["deals"]
+        fast, slow = make_game(club, event=event), make_game(club, event=event)
+        for deal in deals:
+            for game, use_sql in ((fast, True), (slow, False)):
+                settings.TAVOLO_DEAL_SQL = use_sql
+                assert deal_submit(game_id=game.pk, deal=deal).status_code == 201
+
+            def rows(game):
+                return list(
+                    GameScore.objects.filter(game=game)
+                    .order_by("seat")
+                    .values_list("seat", "total", "place", "above", "deals")
+                )
+
+            assert rows(fast) == rows(slow)
+        assert_stored_equal_window()
+    assert GameScore.objects.filter(above__gt=0, place__in=["1.5", "2.5", "3.5"]).exists()
 
 
 def test_sql_path_answers_retries_and_conflicts_like_the_orm_path(pair, settings):
