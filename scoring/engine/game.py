@@ -181,8 +181,30 @@ def _json_number(value: Number) -> int | float:
         return int(value)
     if value.denominator == 2:
         return float(value)
-    # Three-way ties split 50 points three ways: no half-point form exists.
+    # Cents (in_cents): a three-way tie shares 50 points three ways.
     return round(float(value), 2)
+
+
+def in_cents(values: list[Number]) -> list[Number]:
+    """Exact values as a score sheet writes them: to the cent, with the same sum.
+
+    Only three-way ties in the italian6 settlement need it (50 or -50 placement points
+    shared three ways). Each value is rounded down to the cent and the cents still
+    missing from the exact sum go, one each, to the largest remainders, the earlier seat
+    first among equal ones: the turn still sums to zero ("dovrà essere in parità"), and
+    a tied player gets at most one cent more than another.
+    """
+    if all(100 % Fraction(v).denominator == 0 for v in values):
+        return values
+    cents = [Fraction(v) * 100 for v in values]
+    floors = [c.numerator // c.denominator for c in cents]
+    missing = sum(cents) - sum(floors)
+    if missing.denominator != 1:  # the sum itself is not whole cents: nothing to keep
+        return [Fraction(round(c), 100) for c in cents]
+    order = sorted(range(len(values)), key=lambda i: (floors[i] - cents[i], i))
+    for i in order[: int(missing)]:
+        floors[i] += 1
+    return [Fraction(f, 100) if f % 100 else f // 100 for f in floors]
 
 
 def settle_turn(scores: list[Number], dealer: int) -> list[Number]:
@@ -258,7 +280,7 @@ def _scores(analysis: Analysis) -> dict[str, Any]:
         }
         turn_total: list[Number] = list(score)
         if settles and len(numbers) == per_turn:
-            settlement = settle_turn(score, dealer)
+            settlement = in_cents(settle_turn(score, dealer))
             turn_total = [score[s] + settlement[s] for s in range(4)]
             turn["settlement"] = {
                 p: _json_number(v) for p, v in zip(players, settlement, strict=True)

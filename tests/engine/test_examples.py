@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.engine import PRESETS, score_game
-from scoring.engine.game import settle_turn
+from scoring.engine.game import in_cents, settle_turn
 
 from .records import ALL_HEARTS, RESULTS, A, B, C, D, dbl, deal, game
 
@@ -162,6 +162,28 @@ def test_settlement_three_way_tie_is_exact():
     settlement = settle_turn(scores, dealer=0)
     assert settlement[1] == 110 + Fraction(-50, 3)
     assert sum(s + t for s, t in zip(scores, settlement, strict=True)) == 0
+
+
+def test_three_way_tie_is_shown_in_cents_and_still_sums_to_zero():
+    # 2nd-4th tied: each shares (25 - 25 - 50) / 3 = -16.666...; to the cent, the earlier
+    # seat among them takes the cent the sum needs.
+    scores = [-20, -140, -140, -140]
+    settlement = in_cents(settle_turn(scores, dealer=0))
+    assert settlement == [160, Fraction("93.34"), Fraction("93.33"), Fraction("93.33")]
+    assert sum(s + t for s, t in zip(scores, settlement, strict=True)) == 0
+
+
+def test_a_real_game_with_a_three_way_tie_sums_to_zero_to_the_cent():
+    import random
+    from decimal import Decimal
+
+    from scoring.engine.randomgame import random_game
+
+    out = score_game(random_game(random.Random(83), "italian6"))
+    tied = [t["total"] for t in out["turns"] if 66.67 in t["total"].values()]
+    assert tied == [{"Anna": 66.67, "Bruno": 66.67, "Carla": 66.66, "Dario": -200}]
+    for totals in [t["total"] for t in out["turns"]] + [out["totals"]]:
+        assert sum(Decimal(str(v)) for v in totals.values()) == 0
 
 
 def test_settlement_in_scores_json():

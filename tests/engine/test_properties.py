@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from decimal import Decimal
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import PRESETS, normalise_deal, score_game, validate_game
+from scoring.engine.game import in_cents
 from scoring.engine.randomgame import random_game
 
 # RULES.md "sum over one dealer turn" of raw points
@@ -41,13 +44,17 @@ def test_random_valid_game_scores(rng, preset, messy):
         assert raw_sum == TURN_SUM[preset]
         assert sum(turn["score"].values()) == TURN_SUM[preset]
         if preset == "italian6":
-            assert sum(turn["total"].values()) == 0
+            # JSON numbers as a reader takes them: exact decimals (cents at most).
+            assert sum(Decimal(str(v)) for v in turn["total"].values()) == 0
             assert "settlement" in turn
         else:
             assert "settlement" not in turn
             assert turn["total"] == turn["score"]
     if preset == "italian6" or TURN_SUM[preset] == 0:
-        assert sum(scores["totals"].values()) == 0
+        assert sum(Decimal(str(v)) for v in scores["totals"].values()) == 0
+    for p in players:  # the game's totals are the sum of its turns' totals, as shown
+        shown = sum(Decimal(str(turn["total"][p])) for turn in scores["turns"])
+        assert Decimal(str(scores["totals"][p])) == shown
     assert sorted(scores["ranking"]) == sorted(players)
     values = [scores["totals"][p] for p in scores["ranking"]]
     assert values == sorted(values, reverse=True)
@@ -168,3 +175,18 @@ def test_normalise_deal_canonical_form():
     assert out["trump"] == "NT"
     assert out["result"]["tricks"] == {"Anna": 0, "Bruno": 13, "Carla": 0, "Dario": 0}
     assert normalise_deal("junk", players) == "junk"  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-100_000, 100_000), min_size=4, max_size=4), st.integers(1, 12))
+def test_in_cents_keeps_the_sum_and_moves_each_value_less_than_a_cent(numerators, divisor):
+    values = [Fraction(n, divisor) for n in numerators]
+    whole = sum(values)
+    values[-1] += round(whole) - whole  # an exact sum in whole points, as a turn has
+    shown = in_cents(values)
+    assert sum(shown) == sum(values)
+    for exact, cents in zip(values, shown, strict=True):
+        assert (Fraction(cents) * 100).denominator == 1
+        assert abs(Fraction(cents) - exact) < Fraction(1, 100)
+    halves = [1, Fraction(1, 2), -3, Fraction(3, 2)]
+    assert in_cents(halves) == halves
