@@ -297,10 +297,9 @@ def deal_submit(
     with transaction.atomic():
         scope = f"game:{int(game_id)}:deals"
         if fast:
-            game = sql.lock(game_id)
+            game, loaded = sql.lock_and_read(game_id, scope, idempotency_key)
             if game is None:
                 raise EntryError(_("This game does not exist."), code="not_found")
-            loaded = sql.read(game, scope, idempotency_key)
             seating = _Seating(loaded.player_ids, loaded.event_id, loaded.league_id)
             stored_data, earlier = loaded.deals, loaded.earlier
         else:

@@ -8,7 +8,8 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
    not queue behind each other).
 2. `read`, once the lock is held (a new statement sees what the previous holder
    committed): the seats' players, the event and its league, the data of every stored
-   deal, and the Idempotency-Key's record if any, in one round trip.
+   deal, and the Idempotency-Key's record if any. `lock_and_read` sends 1 and 2 in one
+   round trip (two statements of one simple-protocol query).
 3. `write`: one statement of data-modifying CTEs: the deal with its scores, its four
    DealScore rows, the game's totals/count/status, the four GameScore rows (INSERT ...
    ON CONFLICT DO UPDATE), the audit row and the idempotency record. One statement is
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import psycopg
 from django.conf import settings
 from django.db import connection
 
@@ -47,13 +49,12 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def lock(game_id: int) -> Game | None:
-    columns = ", ".join(f'"{name}"' for name in GAME_FIELDS)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT {columns} FROM "games_game" WHERE "id" = %s::bigint FOR UPDATE', [game_id]
-        )
-        row = cursor.fetchone()
+LOCK = 'SELECT {columns} FROM "games_game" WHERE "id" = %(game)s::bigint FOR UPDATE'.format(
+    columns=", ".join(f'"{name}"' for name in GAME_FIELDS)
+)
+
+
+def _game(row: tuple | None) -> Game | None:
     if row is None:
         return None
     values = [
@@ -61,6 +62,12 @@ def lock(game_id: int) -> Game | None:
         for name, value in zip(GAME_FIELDS, row, strict=True)
     ]
     return Game.from_db(connection.alias, GAME_FIELDS, values)
+
+
+def lock(game_id: int) -> Game | None:
+    with connection.cursor() as cursor:
+        cursor.execute(LOCK, {"game": game_id})
+        return _game(cursor.fetchone())
 
 
 @dataclass(frozen=True)
@@ -86,14 +93,12 @@ SELECT
 FROM "games_table" t
 JOIN "games_round" r ON r."id" = t."round_id"
 JOIN "games_event" e ON e."id" = r."event_id"
-WHERE t."id" = %(table)s::bigint
+WHERE t."id" = (SELECT g."table_id" FROM "games_game" g WHERE g."id" = %(game)s::bigint)
 """
 
 
-def read(game: Game, scope: str, key: str | None) -> Read:
-    with connection.cursor() as cursor:
-        cursor.execute(READ, {"game": game.pk, "table": game.table_id, "scope": scope, "key": key})
-        player_ids, event_id, league_id, deals, earlier = cursor.fetchone()
+def _read(row: tuple) -> Read:
+    player_ids, event_id, league_id, deals, earlier = row
     earlier = _json(earlier)
     return Read(
         player_ids=list(player_ids),
@@ -102,6 +107,32 @@ def read(game: Game, scope: str, key: str | None) -> Read:
         deals=_json(deals) or [],
         earlier=tuple(earlier) if earlier else None,
     )
+
+
+def read(game: Game, scope: str, key: str | None) -> Read:
+    with connection.cursor() as cursor:
+        cursor.execute(READ, {"game": game.pk, "scope": scope, "key": key})
+        return _read(cursor.fetchone())
+
+
+def lock_and_read(game_id: int, scope: str, key: str | None) -> tuple[Game | None, Read | None]:
+    """lock() then read(), in one round trip when the parameters are bound client-side
+    (Django's default for psycopg 3): both statements go in one simple-protocol query.
+    PostgreSQL still runs them one after the other, each with its own snapshot (READ
+    COMMITTED), so the read sees what the lock's previous holder committed, exactly as
+    two round trips would. With server-side binding (one statement per query): two."""
+    params = {"game": game_id, "scope": scope, "key": key}
+    with connection.cursor() as cursor:
+        if not isinstance(cursor.cursor, psycopg.ClientCursor):
+            game = lock(game_id)
+            return game, (read(game, scope, key) if game is not None else None)
+        cursor.execute(f"{LOCK}; {READ}", params)
+        game = _game(cursor.fetchone())
+        cursor.nextset()
+        row = cursor.fetchone()
+    if game is None:
+        return None, None
+    return game, _read(row)
 
 
 @dataclass(frozen=True)
