@@ -33,6 +33,7 @@ import psycopg
 from django.conf import settings
 from django.db import connection
 
+from clubs.models import Membership
 from games.models import Game
 
 GAME_FIELDS = [f.attname for f in Game._meta.concrete_fields]
@@ -77,6 +78,7 @@ class Read:
     league_id: int | None
     deals: list[dict]  # the data of the stored deals, in order
     earlier: tuple[str, int, dict] | None  # an idempotency record: hash, status, body
+    organises: bool  # whether the given user organises the game's club
 
 
 READ = """
@@ -89,7 +91,10 @@ SELECT
      WHERE d."game_id" = %(game)s::bigint),
     (SELECT json_build_array(i."request_hash", i."status_code", i."body")
      FROM "games_idempotencyrecord" i
-     WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar)
+     WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar),
+    EXISTS(SELECT 1 FROM "clubs_membership" m JOIN "clubs_player" p ON p."id" = m."player_id"
+           WHERE m."club_id" = e."club_id" AND p."user_id" = %(user)s::integer
+           AND m."role" = %(role)s::varchar)
 FROM "games_table" t
 JOIN "games_round" r ON r."id" = t."round_id"
 JOIN "games_event" e ON e."id" = r."event_id"
@@ -98,7 +103,7 @@ WHERE t."id" = (SELECT g."table_id" FROM "games_game" g WHERE g."id" = %(game)s:
 
 
 def _read(row: tuple) -> Read:
-    player_ids, event_id, league_id, deals, earlier = row
+    player_ids, event_id, league_id, deals, earlier, organises = row
     earlier = _json(earlier)
     return Read(
         player_ids=list(player_ids),
@@ -106,26 +111,38 @@ def _read(row: tuple) -> Read:
         league_id=league_id,
         deals=_json(deals) or [],
         earlier=tuple(earlier) if earlier else None,
+        organises=bool(organises),
     )
 
 
-def read(game: Game, scope: str, key: str | None) -> Read:
+def _params(game_id: int, scope: str, key: str | None, user_id: int | None) -> dict:
+    role = Membership.Role.ORGANISER.value
+    return {"game": game_id, "scope": scope, "key": key, "user": user_id, "role": role}
+
+
+def read(game: Game, scope: str, key: str | None, user_id: int | None = None) -> Read:
     with connection.cursor() as cursor:
-        cursor.execute(READ, {"game": game.pk, "scope": scope, "key": key})
+        cursor.execute(READ, _params(game.pk, scope, key, user_id))
         return _read(cursor.fetchone())
 
 
-def lock_and_read(game_id: int, scope: str, key: str | None) -> tuple[Game | None, Read | None]:
+def lock_and_read(
+    game_id: int, scope: str, key: str | None, user_id: int | None = None
+) -> tuple[Game | None, Read | None]:
     """lock() then read(), in one round trip when the parameters are bound client-side
     (Django's default for psycopg 3): both statements go in one simple-protocol query.
     PostgreSQL still runs them one after the other, each with its own snapshot (READ
     COMMITTED), so the read sees what the lock's previous holder committed, exactly as
-    two round trips would. With server-side binding (one statement per query): two."""
-    params = {"game": game_id, "scope": scope, "key": key}
+    two round trips would. With server-side binding (one statement per query): two.
+
+    `user_id`: Read.organises tells whether this user organises the game's club (the
+    API's write permission, decided here rather than in a query of its own).
+    """
+    params = _params(game_id, scope, key, user_id)
     with connection.cursor() as cursor:
         if not isinstance(cursor.cursor, psycopg.ClientCursor):
             game = lock(game_id)
-            return game, (read(game, scope, key) if game is not None else None)
+            return game, (read(game, scope, key, user_id) if game is not None else None)
         cursor.execute(f"{LOCK}; {READ}", params)
         game = _game(cursor.fetchone())
         cursor.nextset()
