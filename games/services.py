@@ -300,8 +300,8 @@ def deal_submit(
     `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
 
-    On PostgreSQL the reads and writes are the plain statements of games/sql.py (three
-    round trips); elsewhere the ORM's. Both store the same rows.
+    On PostgreSQL the reads and writes are the plain statements of games/sql.py (two
+    round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
     """
     fingerprint = request_fingerprint(deal)
     fast = sql.available()

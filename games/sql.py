@@ -1,4 +1,4 @@
-"""deal_submit's hot path in plain SQL, on PostgreSQL: three statements instead of ten.
+"""deal_submit's hot path in plain SQL, on PostgreSQL: two round trips instead of ten.
 
 games.services.deal_submit stores a deal through the ORM on every database. On
 PostgreSQL it uses these statements instead (same rows, same audit trail, same
@@ -8,8 +8,9 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
    not queue behind each other).
 2. `read`, once the lock is held (a new statement sees what the previous holder
    committed): the seats' players, the event and its league, the data of every stored
-   deal, and the Idempotency-Key's record if any. `lock_and_read` sends 1 and 2 in one
-   round trip (two statements of one simple-protocol query).
+   deal, the Idempotency-Key's record if any, and whether the user organises the
+   game's club (the API's write permission, games/api/views.py). `lock_and_read`
+   sends 1 and 2 in one round trip (two statements of one simple-protocol query).
 3. `write`: one statement of data-modifying CTEs: the deal with its scores, its four
    DealScore rows, the game's totals/count/status, the four GameScore rows (INSERT ...
    ON CONFLICT DO UPDATE), the audit row and the idempotency record. One statement is
