@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -297,6 +297,10 @@ def _lock_game(game_id: int) -> Game:
         raise EntryError(_("This game does not exist."), code="not_found") from None
 
 
+class NotAuthorised(Exception):
+    """Raised by deal_submit's `authorise` callback: this client may not write this game."""
+
+
 def deal_submit(
     *,
     game_id: int,
@@ -305,28 +309,45 @@ def deal_submit(
     by_label: str = "",
     idempotency_key: str | None = None,
     needs_confirmation: bool = False,
+    authorise: Callable[[Game, bool | None], None] | None = None,
 ) -> Submission:
     """Store the next deal of a game, entered at the table or sent through the API.
+
+    `authorise(game, organises)`, if given, is called first thing once the game is
+    locked: it raises NotAuthorised to refuse (the transaction is rolled back, nothing
+    else is read). `organises`: whether `by_user` organises the game's club, when known
+    (the PostgreSQL path reads it with the game), else None. A game that does not exist
+    raises NotAuthorised too then (the caller decides between 404 and 403).
 
     `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
 
-    On PostgreSQL the reads and writes are the plain statements of games/sql.py (three
-    round trips); elsewhere the ORM's. Both store the same rows.
+    On PostgreSQL the reads and writes are the plain statements of games/sql.py (two
+    round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
     """
     fingerprint = request_fingerprint(deal)
     fast = sql.available()
     with transaction.atomic():
         scope = f"game:{int(game_id)}:deals"
         if fast:
-            game = sql.lock(game_id)
+            user_id = by_user.pk if getattr(by_user, "is_authenticated", False) else None
+            game, loaded = sql.lock_and_read(game_id, scope, idempotency_key, user_id)
             if game is None:
+                if authorise is not None:
+                    raise NotAuthorised()
                 raise EntryError(_("This game does not exist."), code="not_found")
-            loaded = sql.read(game, scope, idempotency_key)
+            if authorise is not None:
+                authorise(game, loaded.organises if user_id is not None else None)
             seating = _Seating(loaded.player_ids, loaded.event_id, loaded.league_id)
             stored_data, earlier = loaded.deals, loaded.earlier
         else:
-            game = _lock_game(game_id)
+            if authorise is not None:
+                game = Game.objects.select_for_update().filter(pk=game_id).first()
+                if game is None:
+                    raise NotAuthorised()
+                authorise(game, None)
+            else:
+                game = _lock_game(game_id)
             seating = None
             earlier = None
             if idempotency_key:

@@ -1,4 +1,4 @@
-"""deal_submit's hot path in plain SQL, on PostgreSQL: three statements instead of ten.
+"""deal_submit's hot path in plain SQL, on PostgreSQL: two round trips instead of ten.
 
 games.services.deal_submit stores a deal through the ORM on every database. On
 PostgreSQL it uses these statements instead (same rows, same audit trail, same
@@ -8,7 +8,9 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
    not queue behind each other).
 2. `read`, once the lock is held (a new statement sees what the previous holder
    committed): the seats' players, the event and its league, the data of every stored
-   deal, and the Idempotency-Key's record if any, in one round trip.
+   deal, the Idempotency-Key's record if any, and whether the user organises the
+   game's club (the API's write permission, games/api/views.py). `lock_and_read`
+   sends 1 and 2 in one round trip (two statements of one simple-protocol query).
 3. `write`: one statement of data-modifying CTEs: the deal with its scores, its four
    DealScore rows, the game's totals/count/status, the four GameScore rows (INSERT ...
    ON CONFLICT DO UPDATE), the audit row and the idempotency record. One statement is
@@ -28,9 +30,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import psycopg
 from django.conf import settings
 from django.db import connection
 
+from clubs.models import Membership
 from games.models import Game
 
 GAME_FIELDS = [f.attname for f in Game._meta.concrete_fields]
@@ -47,13 +51,12 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def lock(game_id: int) -> Game | None:
-    columns = ", ".join(f'"{name}"' for name in GAME_FIELDS)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT {columns} FROM "games_game" WHERE "id" = %s::bigint FOR UPDATE', [game_id]
-        )
-        row = cursor.fetchone()
+LOCK = 'SELECT {columns} FROM "games_game" WHERE "id" = %(game)s::bigint FOR UPDATE'.format(
+    columns=", ".join(f'"{name}"' for name in GAME_FIELDS)
+)
+
+
+def _game(row: tuple | None) -> Game | None:
     if row is None:
         return None
     values = [
@@ -63,6 +66,12 @@ def lock(game_id: int) -> Game | None:
     return Game.from_db(connection.alias, GAME_FIELDS, values)
 
 
+def lock(game_id: int) -> Game | None:
+    with connection.cursor() as cursor:
+        cursor.execute(LOCK, {"game": game_id})
+        return _game(cursor.fetchone())
+
+
 @dataclass(frozen=True)
 class Read:
     player_ids: list[int]
@@ -70,6 +79,7 @@ class Read:
     league_id: int | None
     deals: list[dict]  # the data of the stored deals, in order
     earlier: tuple[str, int, dict] | None  # an idempotency record: hash, status, body
+    organises: bool  # whether the given user organises the game's club
 
 
 READ = """
@@ -82,18 +92,19 @@ SELECT
      WHERE d."game_id" = %(game)s::bigint),
     (SELECT json_build_array(i."request_hash", i."status_code", i."body")
      FROM "games_idempotencyrecord" i
-     WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar)
+     WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar),
+    EXISTS(SELECT 1 FROM "clubs_membership" m JOIN "clubs_player" p ON p."id" = m."player_id"
+           WHERE m."club_id" = e."club_id" AND p."user_id" = %(user)s::integer
+           AND m."role" = %(role)s::varchar)
 FROM "games_table" t
 JOIN "games_round" r ON r."id" = t."round_id"
 JOIN "games_event" e ON e."id" = r."event_id"
-WHERE t."id" = %(table)s::bigint
+WHERE t."id" = (SELECT g."table_id" FROM "games_game" g WHERE g."id" = %(game)s::bigint)
 """
 
 
-def read(game: Game, scope: str, key: str | None) -> Read:
-    with connection.cursor() as cursor:
-        cursor.execute(READ, {"game": game.pk, "table": game.table_id, "scope": scope, "key": key})
-        player_ids, event_id, league_id, deals, earlier = cursor.fetchone()
+def _read(row: tuple) -> Read:
+    player_ids, event_id, league_id, deals, earlier, organises = row
     earlier = _json(earlier)
     return Read(
         player_ids=list(player_ids),
@@ -101,7 +112,45 @@ def read(game: Game, scope: str, key: str | None) -> Read:
         league_id=league_id,
         deals=_json(deals) or [],
         earlier=tuple(earlier) if earlier else None,
+        organises=bool(organises),
     )
+
+
+def _params(game_id: int, scope: str, key: str | None, user_id: int | None) -> dict:
+    role = Membership.Role.ORGANISER.value
+    return {"game": game_id, "scope": scope, "key": key, "user": user_id, "role": role}
+
+
+def read(game: Game, scope: str, key: str | None, user_id: int | None = None) -> Read:
+    with connection.cursor() as cursor:
+        cursor.execute(READ, _params(game.pk, scope, key, user_id))
+        return _read(cursor.fetchone())
+
+
+def lock_and_read(
+    game_id: int, scope: str, key: str | None, user_id: int | None = None
+) -> tuple[Game | None, Read | None]:
+    """lock() then read(), in one round trip when the parameters are bound client-side
+    (Django's default for psycopg 3): both statements go in one simple-protocol query.
+    PostgreSQL still runs them one after the other, each with its own snapshot (READ
+    COMMITTED), so the read sees what the lock's previous holder committed, exactly as
+    two round trips would. With server-side binding (one statement per query): two.
+
+    `user_id`: Read.organises tells whether this user organises the game's club (the
+    API's write permission, decided here rather than in a query of its own).
+    """
+    params = _params(game_id, scope, key, user_id)
+    with connection.cursor() as cursor:
+        if not isinstance(cursor.cursor, psycopg.ClientCursor):
+            game = lock(game_id)
+            return game, (read(game, scope, key, user_id) if game is not None else None)
+        cursor.execute(f"{LOCK}; {READ}", params)
+        game = _game(cursor.fetchone())
+        cursor.nextset()
+        row = cursor.fetchone()
+    if game is None:
+        return None, None
+    return game, _read(row)
 
 
 @dataclass(frozen=True)

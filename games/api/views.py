@@ -36,12 +36,13 @@ from rest_framework.views import APIView
 
 from clubs.models import Membership
 from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
-from games import services
+from games import services, sql
 from games.api import examples, filters, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
+    USER_ORGANISES,
     CanEnterDeals,
     IsClubOrganiser,
     PublicReadable,
@@ -483,17 +484,56 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        game = self.get_game(request, pk)
+        if not sql.available():
+            game = self.get_game(request, pk)
+            return self._submit(request, game.pk, *self._read_request(request))
+        # PostgreSQL: the write permission is decided with the locked game (its query
+        # rides on the lock's round trip: games/sql.py), so the request is read first;
+        # a client that may not write still gets its 404 or 403 before any 400.
+        try:
+            parts = self._read_request(request)
+        except Exception:
+            self.get_game(request, pk)
+            raise
+        user = request.user
+        annotate = bool(user and user.is_authenticated and not user.is_superuser)
+
+        def authorise(game: Game, organises: bool | None) -> None:
+            if annotate and organises is not None:
+                setattr(game, USER_ORGANISES, organises)
+            permissions = self.get_permissions()
+            if not all(p.has_object_permission(request, self, game) for p in permissions):
+                raise services.NotAuthorised()
+
+        try:
+            return self._submit(request, pk, *parts, authorise=authorise)
+        except services.NotAuthorised:
+            game = self.get_game(request, pk)  # 404 or 403, as get_game decides
+            return self._submit(request, game.pk, *parts)  # allowed meanwhile
+
+    def _read_request(self, request: Request) -> tuple[dict, str, str | None]:
         body = _body(request)
         seat = _seat(body)
+        return body, _label(request, seat), _idempotency_key(request)
+
+    def _submit(
+        self,
+        request: Request,
+        game_id: int,
+        body: dict,
+        label: str,
+        idempotency_key: str | None,
+        authorise: Any = None,
+    ) -> Response:
         key = table_key(request)
         submission = services.deal_submit(
-            game_id=game.pk,
+            game_id=game_id,
             deal=body,
             by_user=request.user,
-            by_label=_label(request, seat),
-            idempotency_key=_idempotency_key(request),
+            by_label=label,
+            idempotency_key=idempotency_key,
             needs_confirmation=bool(key and key.confirm_deals),
+            authorise=authorise,
         )
         return Response(
             submission.body, status=submission.status_code, headers=_etag(submission.deal)

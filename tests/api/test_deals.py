@@ -278,12 +278,13 @@ def test_game_detail_queries_do_not_grow_with_deals(world):
 def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, with_key):
     """Pinned: a change in the hot path's statements must change this test.
 
-    Both: the token joined to its user, the game with the organiser's right to write
-    (plain SQL each), and the test transaction's SAVEPOINT / RELEASE around the
-    submission's atomic block (BEGIN/COMMIT in production, not captured).
-    PostgreSQL (games/sql.py): the lock, one read (seats, event, stored deals,
-    idempotency record), one write (every row) = 7, with or without a key.
-    SQLite (ORM): the lock, the stored deals, the seats, then the deal, its DealScore
+    Both: the test transaction's SAVEPOINT / RELEASE around the submission's atomic
+    block (BEGIN/COMMIT in production, not captured).
+    PostgreSQL (games/sql.py): the token joined to its user; the lock and one read
+    (seats, event, stored deals, idempotency record, whether the user organises the
+    club) in one round trip; one write (every row) = 5, with or without a key.
+    SQLite (ORM): the token, the game with the organiser's right to write (plain SQL
+    each), the lock, the stored deals, the seats, then the deal, its DealScore
     rows, the game, its GameScore rows and the audit row = 12; with a key, the lookup
     and the record too = 14.
     """
@@ -296,7 +297,7 @@ def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, wit
             response = client.post(url(world), deal, format="json", **headers)
         assert response.status_code == 201, response.json()
         counts.append(len(queries))
-    expected = 7 if on_postgres else (14 if with_key else 12)
+    expected = 5 if on_postgres else (14 if with_key else 12)
     assert counts == [expected] * len(counts), [q["sql"][:70] for q in queries]
 
 

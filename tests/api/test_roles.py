@@ -173,3 +173,23 @@ def test_bad_table_key_is_401(world):
     response = client.post(f"/api/v1/games/{world.game.pk}/deals/", next_deal(world), format="json")
     assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
+
+
+@pytest.mark.parametrize("body", [[1, 2], {"seat": 9}, {"dealer": "Anna", "contract": "barbu"}])
+def test_a_write_refused_before_its_body_is_judged(body):
+    """403 / 404 come before any 400 about the body (on PostgreSQL the right to write is
+    decided with the locked game, after the body is read: games/api/views.py)."""
+    world = build_world()
+    before = Deal.objects.count()
+    member = world.client(M)
+    response = member.post(f"/api/v1/games/{world.game.pk}/deals/", body, format="json")
+    assert response.status_code == 403, response.json()
+    response = member.post(f"/api/v1/games/{world.hidden_game.pk}/deals/", body, format="json")
+    assert response.status_code == 404, response.json()
+    organiser = world.client(ORG)
+    response = organiser.post("/api/v1/games/987654/deals/", body, format="json")
+    assert response.status_code == 404, response.json()
+    key = world.client(K)
+    response = key.post(f"/api/v1/games/{world.hidden_game.pk}/deals/", body, format="json")
+    assert response.status_code == 404, response.json()
+    assert Deal.objects.count() == before

@@ -187,5 +187,19 @@ def test_sql_path_statements(pair):
     deal_submit(game_id=game.pk, deal=deals[0])
     with CaptureQueriesContext(connection) as queries:
         deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="y")
-    # savepoint, lock, read, write, release
+    # savepoint, lock and read (one query of two statements), write, release
+    assert len(queries) == 4, [q["sql"][:60] for q in queries]
+    assert sql.lock_and_read(0, "game:0:deals", None) == (None, None)
+
+
+def test_server_side_binding_locks_and_reads_in_two_statements(pair, monkeypatch):
+    """One statement per query with server-side binding: lock_and_read sends two."""
+    game, _other, user = pair
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal=deals[0])
+    monkeypatch.setattr(sql.psycopg, "ClientCursor", type("NotThisCursor", (), {}))
+    with CaptureQueriesContext(connection) as queries:
+        submission = deal_submit(game_id=game.pk, deal=deals[1], by_user=user)
+    assert submission.created and submission.deal.number == 2
     assert len(queries) == 5, [q["sql"][:60] for q in queries]
+    assert sql.lock_and_read(0, "game:0:deals", None) == (None, None)
