@@ -216,25 +216,62 @@ class _GamesOfPlayers:
         self.complete = games is not None
         self.loaded: set[int] = set()
         self.games: dict[int, maths.GameResult] = {g.game_id: g for g in games or ()}
+        # Each player's games, made as the games are read (not again on every call).
+        self.by_player: dict[int, list[maths.GameResult]] = {}
+        for game in self.games.values():
+            for player_id in game.totals:
+                self.by_player.setdefault(player_id, []).append(game)
+
+    def _load(self, players: set[int]) -> None:
+        missing = set() if self.complete else players - self.loaded
+        if not missing:
+            return
+        by_player = self.by_player
+        for result in game_results(self.scores.filter(player_id__in=missing)):
+            known = self.games.get(result.game_id)
+            if known is None:
+                known = self.games[result.game_id] = result
+            else:
+                known.totals.update(result.totals)  # type: ignore[attr-defined]
+            for player_id in result.totals:  # only missing players: not indexed before
+                by_player.setdefault(player_id, []).append(known)
+        self.loaded |= missing
 
     def __call__(self, players: set[int], without_event: int | None = None) -> list[Any]:
-        missing = set() if self.complete else players - self.loaded
-        if missing:
-            for result in game_results(self.scores.filter(player_id__in=missing)):
-                known = self.games.get(result.game_id)
-                if known is None:
-                    self.games[result.game_id] = result
-                else:
-                    known.totals.update(result.totals)  # type: ignore[attr-defined]
-            self.loaded |= missing
-        # Only the asked players' totals (head-to-head compares them with each other).
+        """Every game of these players, with only their totals."""
+        self._load(players)
+        seen: dict[int, maths.GameResult] = {}
+        for player_id in players:
+            for result in self.by_player.get(player_id, ()):
+                if result.event_id != without_event:
+                    seen[result.game_id] = result
+        return [
+            maths.GameResult(
+                result.game_id,
+                result.event_id,
+                {p: t for p, t in result.totals.items() if p in players},
+            )
+            for result in seen.values()
+        ]
+
+    def shared(self, players: set[int], without_event: int | None = None) -> list[Any]:
+        """The games at least two of these players played, with only their totals: all
+        head-to-head compares (a game with one of them changes no one's score)."""
+        self._load(players)
+        count: dict[int, int] = {}
+        for player_id in players:
+            for result in self.by_player.get(player_id, ()):
+                count[result.game_id] = count.get(result.game_id, 0) + 1
         out = []
-        for result in self.games.values():
+        games = self.games
+        for game_id, n in count.items():
+            if n < 2:
+                continue
+            result = games[game_id]
             if result.event_id == without_event:
                 continue
             totals = {p: t for p, t in result.totals.items() if p in players}
-            if totals:
-                out.append(maths.GameResult(result.game_id, result.event_id, totals))
+            out.append(maths.GameResult(game_id, result.event_id, totals))
         return out
 
 
@@ -261,6 +298,10 @@ class Aggregates:
     def load_games(self, players: set[int]) -> list[maths.GameResult]:
         return self.games(players, self.without_event)
 
+    def load_shared_games(self, players: set[int]) -> list[maths.GameResult]:
+        """As load_games, only the games two or more of the players played together."""
+        return self.games.shared(players, self.without_event)
+
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
     return Aggregates(scores, evening_lines(scores, ranking), _GamesOfPlayers(scores))
@@ -278,7 +319,7 @@ def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
 
 def rank(data: Aggregates, ranking: maths.Ranking) -> list[maths.Standing]:
     players = maths.combine(data.lines, ranking)
-    return maths.rank(players, ranking, data.load_games)
+    return maths.rank(players, ranking, data.load_shared_games)
 
 
 def compute(scores: Any, ranking: maths.Ranking) -> list[maths.Standing]:

@@ -367,19 +367,21 @@ def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[in
     """Among these players: for each, the players of the group beaten minus those lost to,
     over every game two of them played at the same table (a level total counts half)."""
     members = set(group)
-    score = {p: Fraction(0) for p in group}
+    score = dict.fromkeys(group, 0)  # whole numbers: one Fraction each at the end
     for result in results:
-        present = [p for p in result.totals if p in members]
+        totals = result.totals
+        present = [p for p in totals if p in members]
         for i, a in enumerate(present):
+            ta = totals[a]
             for b in present[i + 1 :]:
-                ta, tb = result.totals[a], result.totals[b]
+                tb = totals[b]
                 if ta > tb:
                     score[a] += 1
                     score[b] -= 1
                 elif tb > ta:
                     score[b] += 1
                     score[a] -= 1
-    return score
+    return {p: Fraction(v) for p, v in score.items()}
 
 
 def _order_keys(values: Sequence[Number]) -> Sequence[Number]:
