@@ -143,7 +143,7 @@ class GameResult:
     totals: Mapping[int, Any]  # player_id -> total
 
 
-@dataclass
+@dataclass(slots=True)
 class EveningLine:
     """A player's aggregates over one evening's games (from SQL), plus placement points."""
 
@@ -157,7 +157,7 @@ class EveningLine:
     deals: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerLine:
     """A player's aggregates over what counts for the ranking (all or best N evenings)."""
 
@@ -301,6 +301,18 @@ def _exact_sum(values: Sequence[Number]) -> Number:
     return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
 
 
+def _over_common_denominator(values: Sequence[Number]) -> tuple[list[int], int] | None:
+    """Fractions as whole numbers over their common denominator (None unless every value is
+    a Fraction). Each distinct object is converted once: the evenings' placement points
+    are a few shared Fractions (one per distinct sum), repeated over thousands of lines."""
+    if not values or not all(isinstance(v, Fraction) for v in values):
+        return None
+    distinct = {id(v): v for v in values}  # `values` keeps each object alive: ids unique
+    denominator = lcm(*(v.denominator for v in distinct.values()))
+    whole = {i: v.numerator * (denominator // v.denominator) for i, v in distinct.items()}
+    return [whole[id(v)] for v in values], denominator
+
+
 def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
     """One line per player: the sum of their evenings, or of their best N evenings."""
     lines = list(lines)
@@ -308,19 +320,25 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
     per_player: dict[int, list[int]] = {}  # indexes into lines
     for i, line in enumerate(lines):
         per_player.setdefault(line.player_id, []).append(i)
+    # Placement points as whole numbers over one denominator, made once: each player's
+    # sum is then one integer sum and one Fraction.
+    placements = _over_common_denominator([line.placement for line in lines])
     # Comparable stand-ins for the evenings' points, made once (see _order_keys).
     keys: Sequence[Number] = ()
     if best_n is not None:
-        keys = _order_keys([evening_points(line, ranking) for line in lines])
+        if ranking.method == "placement" and placements is not None:
+            keys = placements[0]
+        else:
+            keys = _order_keys([evening_points(line, ranking) for line in lines])
     out = []
     for player_id, indexes in per_player.items():
         if best_n is not None and len(indexes) > best_n:
             # Best first; on equal points the earlier evening (lower id) counts, so a
             # rebuild always picks the same ones.
-            best_first = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))
-            counted = [lines[i] for i in best_first[:best_n]]
+            indexes_counted = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))[:best_n]
         else:
-            counted = [lines[i] for i in indexes]
+            indexes_counted = indexes
+        counted = [lines[i] for i in indexes_counted]
         # One pass over the evenings (a thousand players, two rankings per rebuild).
         games = wins = deals = 0
         total: Number = 0
@@ -332,6 +350,11 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
             deals += e.deals
             if e.best_game is not None and (best is None or e.best_game > best):
                 best = e.best_game
+        if placements is not None:
+            whole, denominator = placements
+            placement: Number = Fraction(sum([whole[i] for i in indexes_counted]), denominator)
+        else:
+            placement = _exact_sum([e.placement for e in counted])
         out.append(
             PlayerLine(
                 player_id=player_id,
@@ -339,7 +362,7 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
                 total=total,
                 wins=wins,
                 best_game=best,
-                placement=_exact_sum([e.placement for e in counted]),
+                placement=placement,
                 deals=deals,
                 evenings=len(indexes),
                 evenings_counted=len(counted),
@@ -387,10 +410,8 @@ def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[in
 def _order_keys(values: Sequence[Number]) -> Sequence[Number]:
     """Values that order and compare as these do: Fractions (placement points, averages)
     as whole numbers over their common denominator, far cheaper to sort than Fractions."""
-    if not all(isinstance(v, Fraction) for v in values):
-        return values
-    denominator = lcm(*(v.denominator for v in values))
-    return [v.numerator * (denominator // v.denominator) for v in values]
+    whole = _over_common_denominator(values)
+    return values if whole is None else whole[0]
 
 
 def rank(
