@@ -143,24 +143,12 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
     sum of rounded shares in SQL would not be.
     """
     weights, denominator = maths.placement_weights(ranking.placement_points)
+    by_counts = None
     if max(abs(w) for w in weights) <= MAX_SQL_WEIGHT:
         sums = [_case_sum(weights)]
-
-        shares: dict[int, Fraction] = {}  # few distinct sums: one Fraction made for each
-
-        def placement(values: Sequence[Any]) -> Fraction:
-            n = int(values[0] or 0)
-            share = shares.get(n)
-            if share is None:
-                share = shares[n] = Fraction(n, denominator)
-            return share
-
     else:  # Huge or finely divided points: count each case, the maths weighs them.
         sums = [_case_sum([int(i == j) for j in range(len(weights))]) for i in range(len(weights))]
         by_counts = maths.placement_of_cases(ranking.placement_points)
-
-        def placement(values: Sequence[Any]) -> Fraction:
-            return by_counts([int(v or 0) for v in values])
 
     placed = (
         scores.annotate(st_event=F(EVENT_FIELD))
@@ -177,19 +165,49 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
+    Line = maths.EveningLine
+    if by_counts is not None:
+        return [
+            Line(
+                player_id,
+                event_id,
+                games,
+                _sql_decimal(total),
+                wins,
+                _sql_decimal(best),
+                by_counts([int(v or 0) for v in values]),
+                deals or 0,
+            )
+            for player_id, event_id, games, total, wins, best, deals, *values in rows
+        ]
+    # Tens of thousands of rows: positional fields, Decimals (PostgreSQL) kept as they
+    # are, and one Fraction per distinct weight sum, shared by the lines that have it.
+    shares = _Shares(denominator)
     return [
-        maths.EveningLine(
-            player_id=player_id,
-            event_id=event_id,
-            games=games,
-            total=_sql_decimal(total),
-            wins=wins,
-            best_game=_sql_decimal(best),
-            deals=deals or 0,
-            placement=placement(values),
+        Line(
+            player_id,
+            event_id,
+            games,
+            total if type(total) is Decimal else _sql_decimal(total),
+            wins,
+            best if type(best) is Decimal else _sql_decimal(best),
+            shares[n],
+            deals or 0,
         )
-        for player_id, event_id, games, total, wins, best, deals, *values in rows
+        for player_id, event_id, games, total, wins, best, deals, n in rows
     ]
+
+
+class _Shares(dict[Any, Fraction]):
+    """Placement points by sum of weights: Fraction(sum, denominator), made once a sum."""
+
+    def __init__(self, denominator: int) -> None:
+        super().__init__()
+        self.denominator = denominator
+
+    def __missing__(self, n: Any) -> Fraction:
+        share = self[n] = Fraction(int(n or 0), self.denominator)
+        return share
 
 
 def game_results(scores: Any) -> list[maths.GameResult]:
