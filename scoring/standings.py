@@ -330,19 +330,23 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
             keys = placements[0]
         else:
             keys = _order_keys([evening_points(line, ranking) for line in lines])
-    best_first: dict[int, list[int]] = {}
+    sort_key: Callable[[int], Any] = int
     if best_n is not None:
         # Best first; on equal points the earlier evening (lower id) counts, so a rebuild
-        # always picks the same ones. One sort of every line (tuples compared in C), dealt
-        # out to the players in that order, instead of a sort per player.
-        for _points, _event, i in sorted(
-            zip([-k for k in keys], [e.event_id for e in lines], range(len(lines)), strict=True)
-        ):
-            best_first.setdefault(lines[i].player_id, []).append(i)
+        # always picks the same ones. Whole-number points: one integer a line orders as
+        # (-points, event id) does, looked up in C instead of a tuple made by a lambda.
+        events = [e.event_id for e in lines]
+        if all(type(k) is int for k in keys) and min(events, default=0) >= 0:
+            span = max(events, default=0) + 1
+            sort_key = [
+                -k * span + event for k, event in zip(keys, events, strict=True)
+            ].__getitem__
+        else:
+            sort_key = lambda i: (-keys[i], lines[i].event_id)  # noqa: E731
     out = []
     for player_id, indexes in per_player.items():
         if best_n is not None and len(indexes) > best_n:
-            indexes_counted = best_first[player_id][:best_n]
+            indexes_counted = sorted(indexes, key=sort_key)[:best_n]
         else:
             indexes_counted = indexes
         counted = [lines[i] for i in indexes_counted]
