@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import repeat
 from math import lcm
 from typing import Any
 
@@ -134,7 +135,7 @@ def placement_points(totals: Sequence[Any], points: Sequence[float]) -> list[Fra
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished (or running) game: each player's total, in seat order."""
 
@@ -305,12 +306,14 @@ def _over_common_denominator(values: Sequence[Number]) -> tuple[list[int], int] 
     """Fractions as whole numbers over their common denominator (None unless every value is
     a Fraction). Each distinct object is converted once: the evenings' placement points
     are a few shared Fractions (one per distinct sum), repeated over thousands of lines."""
-    if not values or not all(isinstance(v, Fraction) for v in values):
+    if not values or not all(map(isinstance, values, repeat(Fraction))):
         return None
-    distinct = {id(v): v for v in values}  # `values` keeps each object alive: ids unique
+    # By identity, in C (hashing a Fraction is Python code); `values` keeps each object
+    # alive, so no id is reused meanwhile.
+    distinct = dict(zip(map(id, values), values, strict=True))
     denominator = lcm(*(v.denominator for v in distinct.values()))
     whole = {i: v.numerator * (denominator // v.denominator) for i, v in distinct.items()}
-    return [whole[id(v)] for v in values], denominator
+    return list(map(whole.__getitem__, map(id, values))), denominator
 
 
 def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
