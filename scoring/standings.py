@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import repeat
 from math import lcm
 from typing import Any
 
@@ -134,7 +135,7 @@ def placement_points(totals: Sequence[Any], points: Sequence[float]) -> list[Fra
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished (or running) game: each player's total, in seat order."""
 
@@ -143,7 +144,7 @@ class GameResult:
     totals: Mapping[int, Any]  # player_id -> total
 
 
-@dataclass
+@dataclass(slots=True)
 class EveningLine:
     """A player's aggregates over one evening's games (from SQL), plus placement points."""
 
@@ -157,7 +158,7 @@ class EveningLine:
     deals: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerLine:
     """A player's aggregates over what counts for the ranking (all or best N evenings)."""
 
@@ -301,6 +302,20 @@ def _exact_sum(values: Sequence[Number]) -> Number:
     return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
 
 
+def _over_common_denominator(values: Sequence[Number]) -> tuple[list[int], int] | None:
+    """Fractions as whole numbers over their common denominator (None unless every value is
+    a Fraction). Each distinct object is converted once: the evenings' placement points
+    are a few shared Fractions (one per distinct sum), repeated over thousands of lines."""
+    if not values or not all(map(isinstance, values, repeat(Fraction))):
+        return None
+    # By identity, in C (hashing a Fraction is Python code); `values` keeps each object
+    # alive, so no id is reused meanwhile.
+    distinct = dict(zip(map(id, values), values, strict=True))
+    denominator = lcm(*(v.denominator for v in distinct.values()))
+    whole = {i: v.numerator * (denominator // v.denominator) for i, v in distinct.items()}
+    return list(map(whole.__getitem__, map(id, values))), denominator
+
+
 def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
     """One line per player: the sum of their evenings, or of their best N evenings."""
     lines = list(lines)
@@ -308,19 +323,36 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
     per_player: dict[int, list[int]] = {}  # indexes into lines
     for i, line in enumerate(lines):
         per_player.setdefault(line.player_id, []).append(i)
+    # Placement points as whole numbers over one denominator, made once: each player's
+    # sum is then one integer sum and one Fraction.
+    placements = _over_common_denominator([line.placement for line in lines])
     # Comparable stand-ins for the evenings' points, made once (see _order_keys).
     keys: Sequence[Number] = ()
     if best_n is not None:
-        keys = _order_keys([evening_points(line, ranking) for line in lines])
+        if ranking.method == "placement" and placements is not None:
+            keys = placements[0]
+        else:
+            keys = _order_keys([evening_points(line, ranking) for line in lines])
+    sort_key: Callable[[int], Any] = int
+    if best_n is not None:
+        # Best first; on equal points the earlier evening (lower id) counts, so a rebuild
+        # always picks the same ones. Whole-number points: one integer a line orders as
+        # (-points, event id) does, looked up in C instead of a tuple made by a lambda.
+        events = [e.event_id for e in lines]
+        if all(type(k) is int for k in keys) and min(events, default=0) >= 0:
+            span = max(events, default=0) + 1
+            sort_key = [
+                -k * span + event for k, event in zip(keys, events, strict=True)
+            ].__getitem__
+        else:
+            sort_key = lambda i: (-keys[i], lines[i].event_id)  # noqa: E731
     out = []
     for player_id, indexes in per_player.items():
         if best_n is not None and len(indexes) > best_n:
-            # Best first; on equal points the earlier evening (lower id) counts, so a
-            # rebuild always picks the same ones.
-            best_first = sorted(indexes, key=lambda i: (-keys[i], lines[i].event_id))
-            counted = [lines[i] for i in best_first[:best_n]]
+            indexes_counted = sorted(indexes, key=sort_key)[:best_n]
         else:
-            counted = [lines[i] for i in indexes]
+            indexes_counted = indexes
+        counted = [lines[i] for i in indexes_counted]
         # One pass over the evenings (a thousand players, two rankings per rebuild).
         games = wins = deals = 0
         total: Number = 0
@@ -332,6 +364,11 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
             deals += e.deals
             if e.best_game is not None and (best is None or e.best_game > best):
                 best = e.best_game
+        if placements is not None:
+            whole, denominator = placements
+            placement: Number = Fraction(sum([whole[i] for i in indexes_counted]), denominator)
+        else:
+            placement = _exact_sum([e.placement for e in counted])
         out.append(
             PlayerLine(
                 player_id=player_id,
@@ -339,7 +376,7 @@ def combine(lines: Iterable[EveningLine], ranking: Ranking) -> list[PlayerLine]:
                 total=total,
                 wins=wins,
                 best_game=best,
-                placement=_exact_sum([e.placement for e in counted]),
+                placement=placement,
                 deals=deals,
                 evenings=len(indexes),
                 evenings_counted=len(counted),
@@ -367,28 +404,28 @@ def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[in
     """Among these players: for each, the players of the group beaten minus those lost to,
     over every game two of them played at the same table (a level total counts half)."""
     members = set(group)
-    score = {p: Fraction(0) for p in group}
+    score = dict.fromkeys(group, 0)  # whole numbers: one Fraction each at the end
     for result in results:
-        present = [p for p in result.totals if p in members]
+        totals = result.totals
+        present = [p for p in totals if p in members]
         for i, a in enumerate(present):
+            ta = totals[a]
             for b in present[i + 1 :]:
-                ta, tb = result.totals[a], result.totals[b]
+                tb = totals[b]
                 if ta > tb:
                     score[a] += 1
                     score[b] -= 1
                 elif tb > ta:
                     score[b] += 1
                     score[a] -= 1
-    return score
+    return {p: Fraction(v) for p, v in score.items()}
 
 
 def _order_keys(values: Sequence[Number]) -> Sequence[Number]:
     """Values that order and compare as these do: Fractions (placement points, averages)
     as whole numbers over their common denominator, far cheaper to sort than Fractions."""
-    if not all(isinstance(v, Fraction) for v in values):
-        return values
-    denominator = lcm(*(v.denominator for v in values))
-    return [v.numerator * (denominator // v.denominator) for v in values]
+    whole = _over_common_denominator(values)
+    return values if whole is None else whole[0]
 
 
 def rank(
