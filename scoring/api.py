@@ -6,21 +6,28 @@ Visibility, pagination, query-parameter checks and errors are the API's shared o
 
 from __future__ import annotations
 
+import hashlib
+import json
+import uuid
 from typing import Any
 
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api import reads
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.views import READ_ERRORS, ApiMixin, errors
 from scoring import selectors
 from scoring import standings as maths
+from scoring.services import event_cache_key, version_cache_key
 
 
 class StandingSerializer(serializers.Serializer):
@@ -101,6 +108,20 @@ def _viewer(request: Request) -> selectors.Viewer:
     return selectors.Viewer(ids)
 
 
+def _version(key: str) -> str | None:
+    """The version of the standing rows cached under `key`: a random token, dropped with
+    the rows (scoring.services.forget); None if the cache would not keep one."""
+    version_key = version_cache_key(key)
+    version = cache.get(version_key)
+    if version is None:
+        cache.add(version_key, uuid.uuid4().hex, VERSION_SECONDS)
+        version = cache.get(version_key)
+    return version
+
+
+VERSION_SECONDS = 24 * 60 * 60
+
+
 def _paginated(view: APIView, request: Request, rows: list, extra: dict) -> Response:
     paginator = Pagination()
     page = paginator.paginate_queryset(rows, request, view=view)
@@ -146,9 +167,28 @@ class EventStandingsView(StandingsView):
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        event = get_object_or_404(PublicReadable.events(request).select_related("league"), pk=pk)
+        # One plain query: visibility, status and ranking (games/api/reads.py).
+        event = reads.visible_event_row(request, pk)
+        if event is None:  # the 404, as the ORM path answers it
+            event = get_object_or_404(
+                PublicReadable.events(request).select_related("league"), pk=pk
+            )
+        # The rendered page, per version of the standing rows (forgotten with them:
+        # scoring.services.forget), language, status, ranking and URL (the page links).
+        version = _version(event_cache_key(event.pk))
+        key = None
+        if version is not None:
+            ranking_config = json.dumps(
+                [event.ranking, event.league.ranking if event.league else None], sort_keys=True
+            )
+            what = f"{version}|{get_language()}|{event.status}|{ranking_config}|"
+            what += request.build_absolute_uri()
+            key = f"api:standings:event:{event.pk}:{hashlib.sha1(what.encode()).hexdigest()}"
+            body = cache.get(key)
+            if body is not None:
+                return reads.CachedJSONResponse(body)
         ranking = selectors.event_ranking(event)
-        return _paginated(
+        response = _paginated(
             self,
             request,
             selectors.event_standings(event.pk),
@@ -158,6 +198,9 @@ class EventStandingsView(StandingsView):
                 "ranking": _ranking(ranking, league=False),
             },
         )
+        if key is not None:
+            cache.set(key, reads.render_json(response.data), selectors.CACHE_SECONDS)
+        return response
 
 
 class LeagueStandingsView(StandingsView):

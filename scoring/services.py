@@ -40,8 +40,14 @@ EVENT_FIELD = "game__table__round__event_id"
 
 
 def forget(key: str) -> None:
-    """Drop the cached standings under this key, in every language they were cached in."""
-    cache.delete_many([f"{key}:{code}" for code, _name in settings.LANGUAGES])
+    """Drop the cached standings under this key, in every language they were cached in,
+    and their version (the API's rendered pages are cached per version: scoring/api.py)."""
+    keys = [f"{key}:{code}" for code, _name in settings.LANGUAGES]
+    cache.delete_many([*keys, version_cache_key(key)])
+
+
+def version_cache_key(key: str) -> str:
+    return f"{key}:version"
 
 
 def event_cache_key(event_id: int) -> str:

@@ -37,7 +37,7 @@ from rest_framework.views import APIView
 from clubs.models import Membership
 from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
 from games import services, sql
-from games.api import examples, filters, serializers
+from games.api import examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
@@ -334,38 +334,46 @@ class GameViewSet(ReadOnlyViewSet):
         return visible_games(self.request).order_by("table__round__event_id", "table_id", "id")
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        game = get_object_or_404(visible_games(request), pk=kwargs["pk"])
-        return Response(game_detail(game))
+        # One plain query: visibility and the cache key's columns (games/api/reads.py).
+        found = reads.visible_game_row(request, kwargs["pk"])
+        if found is None:  # the 404, as the ORM path answers it
+            game = get_object_or_404(visible_games(request), pk=kwargs["pk"])
+            found = game, game.updated_at
+        game, updated_at = found
+        key = _game_detail_key(game, updated_at)
+        body = cache.get(key)
+        if body is None:
+            body = reads.render_json(game_detail(game))
+            cache.set(key, body, GAME_DETAIL_SECONDS)
+        return reads.CachedJSONResponse(body)
 
 
 GAME_DETAIL_SECONDS = 60
 
 
-def game_detail(game: Game) -> dict[str, Any]:
-    """{"id", "status", "record", "scores", "next"} of a game, cached per game version.
-
-    Every deal write saves the game (updated_at, deals_count, status) in its transaction,
-    so the key changes with the data; the short timeout bounds what an edit made around
-    the services (the admin) could leave stale.
-    """
+def _game_detail_key(game: Game, updated_at: Any) -> str:
+    """The key of a game's rendered detail: it changes with the data. Every deal write
+    saves the game (updated_at, deals_count, status) in its transaction; the short
+    timeout bounds what an edit made around the services (the admin) could leave stale."""
+    stamp = updated_at.timestamp() if hasattr(updated_at, "timestamp") else updated_at
+    stamp = str(stamp).replace(" ", "T")
     names = hashlib.sha1(json.dumps(game.player_names).encode()).hexdigest()[:12]
-    key = (
-        f"api:game:{game.pk}:{game.updated_at.timestamp()}:{game.deals_count}:{game.status}:{names}"
-    )
-    body = cache.get(key)
-    if body is None:
-        record = game_record(game, game.deals.order_by("number").only("game", "data"))
-        scores = engine.score_game(record)
-        complete = game.status == Game.Status.COMPLETE
-        body = {
-            "id": game.pk,
-            "status": game.status,
-            "record": record,
-            "scores": scores,
-            "next": None if complete else engine.game_state(record)["next"],
-        }
-        cache.set(key, body, GAME_DETAIL_SECONDS)
-    return body
+    return f"api:game:json:{game.pk}:{stamp}:{game.deals_count}:{game.status}:{names}"
+
+
+def game_detail(game: Game) -> dict[str, Any]:
+    """{"id", "status", "record", "scores", "next"} of a game (the view caches its JSON per
+    game version: _game_detail_key)."""
+    record = game_record(game, game.deals.order_by("number").only("game", "data"))
+    scores = engine.score_game(record)
+    complete = game.status == Game.Status.COMPLETE
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "record": record,
+        "scores": scores,
+        "next": None if complete else engine.game_state(record)["next"],
+    }
 
 
 def visible_deals(request: Request):
