@@ -8,12 +8,27 @@ and a deal committed before it is seen by this one: nothing is missed, and every
 the burst in between rides on the same task. The tasks are idempotent (a rebuild replaces
 the rows in one transaction), so a duplicate or a redelivery after a lost worker is
 harmless; the key expires on its own if a task is ever lost.
+
+A process-local memo spares most deals the Redis round trip of `cache.add`. When THIS
+process's `cache.add` succeeded and it sent the task with countdown C, taking the
+monotonic time t0 *before* the add, Celery turns the countdown into an ETA of at least
+t0 + C, and the task deletes the mark and reads only after its ETA. A later deal of
+this process whose after-commit queueing runs before t0 + C - margin is committed
+before that read starts, so the task already sent will see it: it skips `cache.add`
+(and sending). margin = max(MEMO_MIN_MARGIN, C / 2) covers clock skew between this
+machine and the worker's (an ETA is compared with the worker's clock) and a task
+started a little early. The memo is kept per (kind, ident), and only after a
+successful add and send by this process: after a failed add, the waiting task may be
+another process's and may be reading already, so the add is needed to learn that.
+Never in eager mode (CELERY_TASK_ALWAYS_EAGER runs the task at once, without any
+countdown). A task run in this process forgets the memo of its key.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from time import monotonic
 
 from celery import shared_task
 from django.conf import settings
@@ -24,6 +39,11 @@ from scoring import services
 log = logging.getLogger(__name__)
 
 DIRTY_TIMEOUT = 120
+MEMO_MIN_MARGIN = 0.5
+
+# (kind, ident) -> monotonic time until which a task this process sent will still see a
+# newly committed deal (module docstring). Plain dict operations: safe across threads.
+_sent_until: dict[tuple[str, int | str], float] = {}
 
 
 def _countdown(kind: str) -> float:
@@ -37,20 +57,38 @@ def dirty_key(kind: str, ident: int | str) -> str:
 
 def _queue(kind: str, ident: int | str, task, args: tuple) -> bool:
     """Send the task unless one is already waiting for this key; True when sent."""
+    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) or task.app.conf.task_always_eager
+    memo = (kind, ident)
+    if not eager:
+        until = _sent_until.get(memo)
+        if until is not None:
+            if monotonic() < until:
+                return False  # the task this process sent will see this deal
+            _sent_until.pop(memo, None)
     key = dirty_key(kind, ident)
+    t0 = monotonic()
     if not cache.add(key, 1, timeout=DIRTY_TIMEOUT):
         return False
+    countdown = _countdown(kind)
     try:
         # STANDINGS_QUEUE: a queue of their own if these tasks should go to other workers.
         queue = getattr(settings, "STANDINGS_QUEUE", None)
-        task.apply_async(args, countdown=_countdown(kind), **({"queue": queue} if queue else {}))
+        task.apply_async(args, countdown=countdown, **({"queue": queue} if queue else {}))
     except Exception:
         # No broker: forget the mark so the next deal tries again, and let the caller's
         # request succeed (the deal is stored; standings catch up on the next one).
         cache.delete(key)
         log.exception("could not queue %s %s", kind, ident)
         return False
+    if not eager:
+        _sent_until[memo] = t0 + countdown - max(MEMO_MIN_MARGIN, countdown / 2)
     return True
+
+
+def _forget(kind: str, ident: int | str) -> None:
+    """A task of this key runs: clear the mark (and this process's memo) before reading."""
+    _sent_until.pop((kind, ident), None)
+    cache.delete(dirty_key(kind, ident))
 
 
 def queue_event_standings(event_id: int) -> bool:
@@ -79,19 +117,19 @@ def queue_after_deals(event_ids: Iterable[int], league_ids: Iterable[int]) -> No
 
 @shared_task(name="scoring.event_standings", acks_late=True)
 def event_standings_task(event_id: int) -> int:
-    cache.delete(dirty_key("event", event_id))
+    _forget("event", event_id)
     return services.rebuild_event_standings(event_id=event_id)
 
 
 @shared_task(name="scoring.league_standings", acks_late=True)
 def league_standings_task(league_id: int) -> int:
-    cache.delete(dirty_key("league", league_id))
+    _forget("league", league_id)
     return services.rebuild_league_standings(league_id=league_id)
 
 
 @shared_task(name="scoring.ratings", acks_late=True)
 def ratings_task() -> dict:
-    cache.delete(dirty_key("ratings", "all"))
+    _forget("ratings", "all")
     report = services.sync_ratings()
     return {"games": report.games, "replayed": report.replayed}
 

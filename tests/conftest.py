@@ -40,3 +40,13 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _standings_queue_memo():
+    """Each test starts without the standings queue's process-local memo (scoring/tasks.py)."""
+    from scoring import tasks
+
+    tasks._sent_until.clear()
+    yield
+    tasks._sent_until.clear()

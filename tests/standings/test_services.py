@@ -206,6 +206,124 @@ def test_bursts_coalesce_into_one_queued_task(monkeypatch):
     assert sent == [(42,), (42,)]
 
 
+@pytest.fixture
+def not_eager(settings, monkeypatch):
+    """A broker: tasks are sent, not run (CELERY_TASK_ALWAYS_EAGER off); sends recorded."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setitem(tasks.event_standings_task.app.conf, "task_always_eager", False)
+    sent = []
+    monkeypatch.setattr(
+        tasks.event_standings_task, "apply_async", lambda args, countdown, **kw: sent.append(args)
+    )
+    settings.STANDINGS_COUNTDOWNS = {"event": 2.0}
+    return sent
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+class _CountingCache:
+    """The cache, with its `add` calls counted."""
+
+    def __init__(self, adds):
+        self.adds = adds
+
+    def add(self, key, *args, **kwargs):
+        self.adds.append(key)
+        return cache.add(key, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(cache, name)
+
+
+def _count_adds(monkeypatch) -> list:
+    adds: list = []
+    monkeypatch.setattr(tasks, "cache", _CountingCache(adds))
+    return adds
+
+
+def _ident() -> int:
+    # Marks live in a cache other test runs may share: an event id of this test's own.
+    return 10**9 + random.SystemRandom().randrange(10**9)
+
+
+def test_memo_skips_the_mark_within_the_window_not_after(not_eager, monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(tasks, "monotonic", clock)
+    adds = _count_adds(monkeypatch)
+    ident = _ident()
+    assert tasks.queue_event_standings(ident) is True
+    assert (len(adds), not_eager) == (1, [(ident,)])
+    # Countdown 2 s, margin max(0.5, 1) = 1 s: memo until t0 + 1 s, no Redis round trip.
+    clock.now += 0.99
+    assert tasks.queue_event_standings(ident) is False
+    assert len(adds) == 1
+    # Another event is not covered.
+    other = _ident()
+    assert tasks.queue_event_standings(other) is True
+    assert len(adds) == 2
+    # After the window the mark is tried again (it is still set: no second task).
+    clock.now += 0.02
+    assert tasks.queue_event_standings(ident) is False
+    assert len(adds) == 3
+    assert not_eager == [(ident,), (other,)]
+    # Once the task has cleared the mark, the next deal queues again.
+    tasks.cache.delete(tasks.dirty_key("event", ident))
+    assert tasks.queue_event_standings(ident) is True
+    assert not_eager == [(ident,), (other,), (ident,)]
+
+
+def test_memo_is_not_set_after_a_failed_add(not_eager, monkeypatch):
+    ident = _ident()
+    # Another process set the mark (its task may be about to read): add fails each time.
+    tasks.cache.add(tasks.dirty_key("event", ident), 1, timeout=60)
+    adds = _count_adds(monkeypatch)
+    for _ in range(3):
+        assert tasks.queue_event_standings(ident) is False
+    assert len(adds) == 3
+    assert not_eager == []
+    assert tasks._sent_until == {}
+
+
+def test_memo_is_not_set_when_the_send_fails(not_eager, monkeypatch):
+    def fail(args, countdown, **kw):
+        raise ConnectionError("no broker")
+
+    monkeypatch.setattr(tasks.event_standings_task, "apply_async", fail)
+    monkeypatch.setattr(tasks.log, "exception", lambda *a, **kw: None)
+    ident = _ident()
+    assert tasks.queue_event_standings(ident) is False
+    assert tasks._sent_until == {}
+
+
+def test_no_memo_in_eager_mode(settings, monkeypatch):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    sent = []
+    monkeypatch.setattr(
+        tasks.event_standings_task, "apply_async", lambda args, countdown, **kw: sent.append(args)
+    )
+    ident = _ident()
+    assert tasks.queue_event_standings(ident) is True
+    assert tasks._sent_until == {}
+    tasks.cache.delete(tasks.dirty_key("event", ident))  # the eager task ran
+    assert tasks.queue_event_standings(ident) is True
+    assert sent == [(ident,), (ident,)]
+
+
+def test_a_task_run_here_forgets_the_memo(not_eager, monkeypatch):
+    monkeypatch.setattr(services, "rebuild_event_standings", lambda event_id: 0)
+    ident = _ident()
+    assert tasks.queue_event_standings(ident) is True
+    tasks.event_standings_task.run(ident)
+    assert tasks.queue_event_standings(ident) is True
+    assert not_eager == [(ident,), (ident,)]
+
+
 def test_a_broker_failure_does_not_leave_the_mark(monkeypatch):
     def fail(args, countdown, **kw):
         raise ConnectionError("no broker")
