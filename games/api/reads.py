@@ -85,6 +85,20 @@ def _visibility(request: Request, table_column: str | None) -> tuple[str, list[A
     return "(" + " OR ".join(clauses) + ")", params
 
 
+def _visible_row(
+    request: Request, sql: str, pk: int, table_column: str | None
+) -> tuple[Any, ...] | None:
+    """The one row of `sql` (its WHERE ends with `= %s` for pk) if the request may see it."""
+    params: list[Any] = [pk]
+    visible = _visibility(request, table_column)
+    if visible is not None:
+        sql += f" AND {visible[0]}"
+        params += visible[1]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
 def _instance(model: Any, values: dict[str, Any]) -> Any:
     """A model instance with only these fields loaded (the others deferred): Model.from_db
     takes them in the model's field order."""
@@ -112,14 +126,7 @@ def visible_game_row(request: Request, pk: int) -> tuple[Game, Any] | None:
         f"JOIN {_q(e)} e ON e.{_q('id')} = r.{_q('event_id')} "
         f"JOIN {_q(c)} c ON c.{_q('id')} = e.{_q('club_id')} WHERE g.{_q('id')} = %s"
     )
-    params: list[Any] = [pk]
-    visible = _visibility(request, f"g.{_q('table_id')}")
-    if visible is not None:
-        sql += f" AND {visible[0]}"
-        params += visible[1]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = _visible_row(request, sql, pk, f"g.{_q('table_id')}")
     if row is None:
         return None
     values = {f: _json(v) if f in _GAME_JSON else v for f, v in zip(GAME_FIELDS, row, strict=False)}
@@ -135,14 +142,7 @@ def visible_event_row(request: Request, pk: int) -> Event | None:
         f"JOIN {_q(c)} c ON c.{_q('id')} = e.{_q('club_id')} "
         f"LEFT JOIN {_q(lg)} l ON l.{_q('id')} = e.{_q('league_id')} WHERE e.{_q('id')} = %s"
     )
-    params: list[Any] = [pk]
-    visible = _visibility(request, None)
-    if visible is not None:
-        sql += f" AND {visible[0]}"
-        params += visible[1]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = _visible_row(request, sql, pk, None)
     if row is None:
         return None
     event_id, status, ranking, league_id, league_ranking = row
