@@ -147,6 +147,18 @@ def _deal_sheet(sheet: dict) -> dict:
     return {k: sheet[k] for k in ("raw", "doubles", "score")}
 
 
+def _set_totals(game: Game, scores: dict) -> tuple[dict[str, Any], dict[str, int]]:
+    """The game's totals, deal count and status from the engine's scores (not saved); each
+    player's shared place and the number of players above, for the GameScore rows."""
+    totals = scores["totals"]
+    game.totals = totals
+    game.deals_count = len(scores["deals"])
+    game.status = (
+        Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
+    )
+    return _shared_places(totals), _players_above(totals)
+
+
 def _write_scores(
     game: Game,
     scores: dict,
@@ -192,14 +204,7 @@ def _write_scores(
             Deal.objects.filter(pk=deal.pk).update(scores=deal.scores)
     DealScore.objects.bulk_create(rows)
 
-    totals = scores["totals"]
-    places = _shared_places(totals)
-    aboves = _players_above(totals)
-    game.totals = totals
-    game.deals_count = len(scores["deals"])
-    game.status = (
-        Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
-    )
+    places, aboves = _set_totals(game, scores)
     game.save(update_fields=["totals", "deals_count", "status", "updated_at"])
     # One INSERT ... ON CONFLICT (game, seat) DO UPDATE for the four rows, whether the
     # game had score rows already or not (instead of four update_or_create round trips).
@@ -209,7 +214,7 @@ def _write_scores(
                 game=game,
                 seat=seat,
                 player_id=player_id,
-                total=Decimal(str(totals[name])),
+                total=Decimal(str(game.totals[name])),
                 place=Decimal(str(places[name])),
                 above=aboves[name],
                 deals=game.deals_count,
@@ -483,14 +488,7 @@ def _write_new_deal_sql(
     sheet = scores["deals"][stored.number - 1]
     won, lost = _doubles_won_lost(data, sheet["raw"])
     king = data.get("result", {}).get("king_of_hearts")
-    totals = scores["totals"]
-    places = _shared_places(totals)
-    aboves = _players_above(totals)
-    game.totals = totals
-    game.deals_count = len(scores["deals"])
-    game.status = (
-        Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
-    )
+    places, aboves = _set_totals(game, scores)
     game.updated_at = stored.created_at = stored.updated_at = now
     body = deal_answer(game, stored, scores, state)
     stored.pk = sql.write(
@@ -519,14 +517,14 @@ def _write_new_deal_sql(
                 }
                 for name, player_id in players.items()
             ],
-            totals=totals,
+            totals=game.totals,
             deals_count=game.deals_count,
             game_status=game.status,
             game_scores=[
                 (
                     seat,
                     player_id,
-                    Decimal(str(totals[name])),
+                    Decimal(str(game.totals[name])),
                     Decimal(str(places[name])),
                     aboves[name],
                 )
