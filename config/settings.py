@@ -111,6 +111,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         Path(tempfile.gettempdir()) / f"tavolo-test-{os.getpid()}.sqlite3"
     )
 
+# Deal submissions on PostgreSQL run prepared statements (games/sql.py), once prepared
+# per database session. Off behind a pooler in transaction mode (PgBouncer's default),
+# where a client does not keep its session.
+TAVOLO_DEAL_SQL_PREPARED = env_bool("DB_PREPARED_STATEMENTS", True)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery -----------------------------------------------------------------

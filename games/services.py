@@ -327,9 +327,36 @@ def deal_submit(
     `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
 
-    On PostgreSQL the reads and writes are the plain statements of games/sql.py (two
+    On PostgreSQL the reads and writes are the prepared statements of games/sql.py (two
     round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
+    If the database session lost the prepared statements, the transaction is rolled
+    back and run once more (sql.StatementsLost).
     """
+    arguments = {
+        "game_id": game_id,
+        "deal": deal,
+        "by_user": by_user,
+        "by_label": by_label,
+        "idempotency_key": idempotency_key,
+        "needs_confirmation": needs_confirmation,
+        "authorise": authorise,
+    }
+    try:
+        return _deal_submit(**arguments)
+    except sql.StatementsLost:
+        return _deal_submit(**arguments)
+
+
+def _deal_submit(
+    *,
+    game_id: int,
+    deal: Any,
+    by_user: Any = None,
+    by_label: str = "",
+    idempotency_key: str | None = None,
+    needs_confirmation: bool = False,
+    authorise: Callable[[Game, bool | None], None] | None = None,
+) -> Submission:
     fingerprint = request_fingerprint(deal)
     fast = sql.available()
     with transaction.atomic():

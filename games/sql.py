@@ -17,22 +17,34 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
    atomic by itself; it also runs inside deal_submit's transaction.
 
 Why: building these statements through the ORM cost several times their execution
-(bench/RESULTS.md "## API"). Every parameter carries an explicit cast, so the SQL is
-the same with client-side binding (Django's default for psycopg 3) and with
-OPTIONS["server_side_binding"].
+(bench/RESULTS.md "## API").
+
+Prepared: planning `read` and `write` took PostgreSQL longer than running them (about
+0.35 and 0.2 ms against 0.15 and 0.5 ms, EXPLAIN ANALYZE on the benchmark's data), so
+each database session prepares them once (PREPARE, `prepared()`) and then only sends
+EXECUTE name(parameters), still several in one simple-protocol query. A session that
+lost them (DEALLOCATE, DISCARD ALL by a pooler) raises StatementsLost, and deal_submit
+runs its transaction again. settings.TAVOLO_DEAL_SQL_PREPARED = False sends the
+statements' text instead (behind a pooler in transaction mode, where a client does not
+keep its session). Every parameter carries an explicit cast, so the SQL is the same
+with client-side binding (Django's default for psycopg 3) and with
+OPTIONS["server_side_binding"] (one statement per query: not prepared, two round
+trips for lock and read).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import re
+import weakref
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 import psycopg
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 
 from clubs.models import Membership
 from games.models import Game
@@ -68,7 +80,7 @@ def _game(row: tuple | None) -> Game | None:
 
 def lock(game_id: int) -> Game | None:
     with connection.cursor() as cursor:
-        cursor.execute(LOCK, {"game": game_id})
+        _execute(cursor, ["lock"], {"game": game_id})
         return _game(cursor.fetchone())
 
 
@@ -123,7 +135,7 @@ def _params(game_id: int, scope: str, key: str | None, user_id: int | None) -> d
 
 def read(game: Game, scope: str, key: str | None, user_id: int | None = None) -> Read:
     with connection.cursor() as cursor:
-        cursor.execute(READ, _params(game.pk, scope, key, user_id))
+        _execute(cursor, ["read"], _params(game.pk, scope, key, user_id))
         return _read(cursor.fetchone())
 
 
@@ -144,7 +156,7 @@ def lock_and_read(
         if not isinstance(cursor.cursor, psycopg.ClientCursor):
             game = lock(game_id)
             return game, (read(game, scope, key, user_id) if game is not None else None)
-        cursor.execute(f"{LOCK}; {READ}", params)
+        _execute(cursor, ["lock", "read"], params)
         game = _game(cursor.fetchone())
         cursor.nextset()
         row = cursor.fetchone()
@@ -190,102 +202,183 @@ DEAL_SCORE_COLUMNS = (
 )
 
 
-def write(new: NewDeal) -> int:
-    """Store the deal and everything derived from it in one statement; the deal's id.
+def _write_sql(idempotent: bool) -> str:
+    """The write statement, with named parameters (write_params gives their values).
 
     The per-player rows go as one JSON array each (jsonb_to_recordset), and the audit
     row reads the deal's values back from the INSERT: about twenty parameters to adapt
     instead of eighty.
     """
-    params: list[Any] = []
-
-    def p(value: Any, cast: str) -> str:
-        params.append(value)
-        return f"%s::{cast}"
-
-    deal = (
-        'INSERT INTO "games_deal" ("game_id", "number", "dealer_id", "contract", "data", '
-        '"scores", "version", "status", "entered_by_id", "entered_from", "confirmed_from", '
-        '"created_at", "updated_at") VALUES ('
-        + ", ".join(
-            [
-                p(new.game_id, "bigint"),
-                p(new.number, "smallint"),
-                p(new.dealer_id, "bigint"),
-                p(new.contract, "varchar"),
-                p(json.dumps(new.data), "jsonb"),
-                p(json.dumps(new.scores), "jsonb"),
-                "1",
-                p(new.status, "varchar"),
-                p(new.entered_by_id, "integer"),
-                p(new.entered_from, "varchar"),
-                "''",
-                p(new.now, "timestamptz"),
-                "%s::timestamptz",
-            ]
-        )
-        + ') RETURNING "id", "game_id", "number", "data", "entered_by_id", "created_at"'
-    )
-    params.append(new.now)
     names = ", ".join(f'"{name}"' for name, _cast in DEAL_SCORE_COLUMNS)
     typed = ", ".join(f'"{name}" {cast}' for name, cast in DEAL_SCORE_COLUMNS)
     picked = ", ".join(f'v."{name}"' for name, _cast in DEAL_SCORE_COLUMNS)
-    deal_scores = (
-        f'INSERT INTO "games_dealscore" ("deal_id", "game_id", {names}) '
+    parts = [
+        'd AS (INSERT INTO "games_deal" ("game_id", "number", "dealer_id", "contract", '
+        '"data", "scores", "version", "status", "entered_by_id", "entered_from", '
+        '"confirmed_from", "created_at", "updated_at") VALUES (%(game)s::bigint, '
+        "%(number)s::smallint, %(dealer)s::bigint, %(contract)s::varchar, %(data)s::jsonb, "
+        "%(scores)s::jsonb, 1, %(status)s::varchar, %(entered_by)s::integer, "
+        "%(entered_from)s::varchar, '', %(now)s::timestamptz, %(now)s::timestamptz) "
+        'RETURNING "id", "game_id", "number", "data", "entered_by_id", "created_at")',
+        f'ds AS (INSERT INTO "games_dealscore" ("deal_id", "game_id", {names}) '
         f'SELECT d."id", d."game_id", {picked} FROM d, '
-        f"jsonb_to_recordset({p(json.dumps(new.deal_scores), 'jsonb')}) AS v({typed})"
-    )
-    game = (
-        'UPDATE "games_game" SET '
-        f'"totals" = {p(json.dumps(new.totals), "jsonb")}, '
-        f'"deals_count" = {p(new.deals_count, "smallint")}, '
-        f'"status" = {p(new.game_status, "varchar")}, '
-        '"updated_at" = d."created_at" '
-        'FROM d WHERE "games_game"."id" = d."game_id"'
-    )
-    rows = [
-        {
-            "seat": seat,
-            "player_id": player_id,
-            "total": str(total),
-            "place": str(place),
-            "above": above,
-        }
-        for seat, player_id, total, place, above in new.game_scores
-    ]
-    game_scores = (
-        'INSERT INTO "games_gamescore" ("game_id", "player_id", "seat", "total", "place", '
-        '"above", "deals") SELECT d."game_id", v."player_id", v."seat", v."total", v."place", '
-        f'v."above", {p(new.deals_count, "smallint")} FROM d, jsonb_to_recordset('
-        f'{p(json.dumps(rows), "jsonb")}) AS v("seat" smallint, "player_id" bigint, '
+        f"jsonb_to_recordset(%(deal_scores)s::jsonb) AS v({typed}))",
+        'g AS (UPDATE "games_game" SET "totals" = %(totals)s::jsonb, '
+        '"deals_count" = %(deals_count)s::smallint, "status" = %(game_status)s::varchar, '
+        '"updated_at" = d."created_at" FROM d WHERE "games_game"."id" = d."game_id")',
+        'gs AS (INSERT INTO "games_gamescore" ("game_id", "player_id", "seat", "total", '
+        '"place", "above", "deals") SELECT d."game_id", v."player_id", v."seat", v."total", '
+        'v."place", v."above", %(deals_count)s::smallint FROM d, jsonb_to_recordset('
+        '%(game_scores)s::jsonb) AS v("seat" smallint, "player_id" bigint, '
         '"total" numeric, "place" numeric, "above" smallint) ORDER BY v."seat" '
         'ON CONFLICT ("game_id", "seat") DO UPDATE SET '
         '"player_id" = EXCLUDED."player_id", "total" = EXCLUDED."total", '
-        '"place" = EXCLUDED."place", "above" = EXCLUDED."above", "deals" = EXCLUDED."deals"'
-    )
-    revision = (
-        'INSERT INTO "games_dealrevision" ("game_id", "deal_id", "number", "version", '
+        '"place" = EXCLUDED."place", "above" = EXCLUDED."above", "deals" = EXCLUDED."deals")',
+        'r AS (INSERT INTO "games_dealrevision" ("game_id", "deal_id", "number", "version", '
         '"action", "before", "after", "by_user_id", "by_label", "reason", "at") '
         'SELECT d."game_id", d."id", d."number", 1, \'entered\', NULL, d."data", '
-        f'd."entered_by_id", {p(new.revision_label, "varchar")}, \'\', d."created_at" FROM d'
-    )
-    parts = [
-        f"d AS ({deal})",
-        f"ds AS ({deal_scores})",
-        f"g AS ({game})",
-        f"gs AS ({game_scores})",
-        f"r AS ({revision})",
+        'd."entered_by_id", %(label)s::varchar, \'\', d."created_at" FROM d)',
     ]
-    if new.idempotency is not None:
-        scope, key, request_hash, status_code, body = new.idempotency
+    if idempotent:
         parts.append(
             'i AS (INSERT INTO "games_idempotencyrecord" ("scope", "key", "request_hash", '
-            '"status_code", "body", "created_at") VALUES ('
-            f"{p(scope, 'varchar')}, {p(key, 'varchar')}, {p(request_hash, 'varchar')}, "
-            f"{p(status_code, 'smallint')}, {p(json.dumps(body), 'jsonb')}, "
-            f"{p(new.now, 'timestamptz')}))"
+            '"status_code", "body", "created_at") VALUES (%(scope)s::varchar, '
+            "%(key)s::varchar, %(hash)s::varchar, %(status_code)s::smallint, "
+            "%(body)s::jsonb, %(now)s::timestamptz))"
         )
-    sql = "WITH " + ", ".join(parts) + ' SELECT "id" FROM d'
+    return "WITH " + ", ".join(parts) + ' SELECT "id" FROM d'
+
+
+WRITE = _write_sql(idempotent=False)
+WRITE_IDEMPOTENT = _write_sql(idempotent=True)
+
+
+def write_params(new: NewDeal) -> dict[str, Any]:
+    params = {
+        "game": new.game_id,
+        "number": new.number,
+        "dealer": new.dealer_id,
+        "contract": new.contract,
+        "data": json.dumps(new.data),
+        "scores": json.dumps(new.scores),
+        "status": new.status,
+        "entered_by": new.entered_by_id,
+        "entered_from": new.entered_from,
+        "now": new.now,
+        "deal_scores": json.dumps(new.deal_scores),
+        "totals": json.dumps(new.totals),
+        "deals_count": new.deals_count,
+        "game_status": new.game_status,
+        "game_scores": json.dumps(
+            [
+                {
+                    "seat": seat,
+                    "player_id": player_id,
+                    "total": str(total),
+                    "place": str(place),
+                    "above": above,
+                }
+                for seat, player_id, total, place, above in new.game_scores
+            ]
+        ),
+        "label": new.revision_label,
+    }
+    if new.idempotency is not None:
+        scope, key, request_hash, status_code, body = new.idempotency
+        params.update(
+            scope=scope, key=key, hash=request_hash, status_code=status_code, body=json.dumps(body)
+        )
+    return params
+
+
+def write(new: NewDeal) -> int:
+    """Store the deal and everything derived from it in one statement; the deal's id."""
+    statement = "write" if new.idempotency is None else "write_idempotent"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        _execute(cursor, [statement], write_params(new))
         return cursor.fetchone()[0]
+
+
+class Statement:
+    """One statement of this module, under the name it is prepared with on a connection.
+
+    `prepare` is its PREPARE (named parameters numbered $1, $2, ... in order of first
+    appearance; each carries a cast, which gives the parameter its type) and `execute`
+    its EXECUTE, with the same named parameters for the cursor to bind.
+    """
+
+    def __init__(self, name: str, text: str) -> None:
+        order: list[str] = []
+
+        def number(match: re.Match) -> str:
+            if match.group(1) not in order:
+                order.append(match.group(1))
+            return f"${order.index(match.group(1)) + 1}"
+
+        self.name = name
+        self.text = text
+        self.prepare = f"PREPARE {name} AS {_PLACEHOLDER.sub(number, text)}"
+        self.execute = f"EXECUTE {name}(" + ", ".join(f"%({n})s" for n in order) + ")"
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+STATEMENTS = {
+    key: Statement(f"tavolo_deal_{key}", text)
+    for key, text in (
+        ("lock", LOCK),
+        ("read", READ),
+        ("write", WRITE),
+        ("write_idempotent", WRITE_IDEMPOTENT),
+    )
+}
+# The psycopg connections (database sessions) known to hold STATEMENTS.
+_ready: weakref.WeakSet = weakref.WeakSet()
+
+
+class StatementsLost(Exception):
+    """The session no longer has the prepared statements (DEALLOCATE or DISCARD by some
+    other client of the session, e.g. a connection pooler): this transaction is lost,
+    run it again (they are prepared again first)."""
+
+
+def prepared(cursor: Any) -> bool:
+    """Whether this connection's statements run prepared, preparing them if needed.
+
+    They are, unless settings.TAVOLO_DEAL_SQL_PREPARED is False (e.g. behind a pooler
+    in transaction mode, where a session's prepared statements do not follow a client)
+    or the parameters are bound server-side (one statement per query). Preparing costs
+    two round trips, once per database session; PREPARE is not undone by a rollback.
+    """
+    if not getattr(settings, "TAVOLO_DEAL_SQL_PREPARED", True):
+        return False
+    if not isinstance(cursor.cursor, psycopg.ClientCursor):
+        return False
+    raw = connection.connection
+    if raw in _ready:
+        return True
+    cursor.execute(
+        "SELECT name FROM pg_prepared_statements WHERE name = ANY(%s)",
+        [[s.name for s in STATEMENTS.values()]],
+    )
+    have = {row[0] for row in cursor.fetchall()}
+    missing = [s.prepare for s in STATEMENTS.values() if s.name not in have]
+    if missing:
+        cursor.execute("; ".join(missing))
+    _ready.add(raw)
+    return True
+
+
+def _execute(cursor: Any, keys: list[str], params: dict[str, Any]) -> None:
+    """Run STATEMENTS[key] for each key, in one query: EXECUTEs of the prepared
+    statements, or their text (several statements need client-side binding)."""
+    statements = [STATEMENTS[key] for key in keys]
+    if not prepared(cursor):
+        cursor.execute("; ".join(s.text for s in statements), params)
+        return
+    try:
+        cursor.execute("; ".join(s.execute for s in statements), params)
+    except DatabaseError as exc:
+        if isinstance(exc.__cause__, psycopg.errors.InvalidSqlStatementName):
+            _ready.discard(connection.connection)
+            raise StatementsLost() from exc
+        raise

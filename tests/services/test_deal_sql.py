@@ -13,7 +13,7 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from games import sql
+from games import services, sql
 from games.errors import DealConflict, DealRejected, IdempotencyMismatch
 from games.models import Deal, DealRevision, DealScore, Game, GameScore, IdempotencyRecord
 from games.services import deal_submit
@@ -203,3 +203,72 @@ def test_server_side_binding_locks_and_reads_in_two_statements(pair, monkeypatch
     assert submission.created and submission.deal.number == 2
     assert len(queries) == 5, [q["sql"][:60] for q in queries]
     assert sql.lock_and_read(0, "game:0:deals", None) == (None, None)
+
+
+def _prepared_names() -> set[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM pg_prepared_statements WHERE name LIKE 'tavolo_%'")
+        return {row[0] for row in cursor.fetchall()}
+
+
+def test_the_statements_are_prepared_once_per_session_and_then_executed(pair):
+    game, _other, user = pair
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal=deals[0])
+    assert _prepared_names() == {s.name for s in sql.STATEMENTS.values()}
+    with CaptureQueriesContext(connection) as queries:
+        deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="p")
+    sent = [q["sql"] for q in queries]
+    assert not any("PREPARE" in q or "pg_prepared_statements" in q for q in sent), sent
+    assert sent[1].startswith("EXECUTE tavolo_deal_lock(")
+    assert "; EXECUTE tavolo_deal_read(" in sent[1]
+    assert sent[2].startswith("EXECUTE tavolo_deal_write_idempotent(")
+    assert Deal.objects.filter(game=game).count() == 2
+
+
+def test_a_session_that_lost_its_statements_runs_the_submission_again(pair, monkeypatch):
+    """DEALLOCATE ALL (as a connection pooler may send) between two submissions: the
+    EXECUTE fails, the transaction is rolled back and run again once prepared anew."""
+    game, _other, user = pair
+    runs = []
+    once = services._deal_submit
+    monkeypatch.setattr(services, "_deal_submit", lambda **kw: runs.append(1) or once(**kw))
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal=deals[0], by_user=user)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    assert _prepared_names() == set()
+    submission = deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="z")
+    assert submission.status_code == 201 and submission.deal.number == 2
+    assert len(runs) == 3  # the first deal, then the second one twice
+    assert _prepared_names() == {s.name for s in sql.STATEMENTS.values()}
+    assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
+    assert DealRevision.objects.filter(game=game).count() == 2
+    assert IdempotencyRecord.objects.filter(key="z").count() == 1
+
+
+def test_a_session_with_the_statements_but_not_known_to_have_them(pair, monkeypatch):
+    """A new psycopg connection object over a session that already prepared them: they
+    are found in pg_prepared_statements, not prepared twice (which would be an error)."""
+    game, _other, user = pair
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal=deals[0])
+    monkeypatch.setattr(sql, "_ready", type(sql._ready)())
+    with CaptureQueriesContext(connection) as queries:
+        deal_submit(game_id=game.pk, deal=deals[1], by_user=user)
+    sent = [q["sql"] for q in queries]
+    assert any("pg_prepared_statements" in q for q in sent)
+    assert not any(q.startswith("PREPARE") for q in sent), sent
+    assert Deal.objects.filter(game=game).count() == 2
+
+
+def test_prepared_statements_can_be_turned_off(pair, settings):
+    game, other, user = pair
+    deals = full_game()["deals"][:4]
+    settings.TAVOLO_DEAL_SQL_PREPARED = False
+    with CaptureQueriesContext(connection) as queries:
+        plain = play(game, deals, user)
+    assert not any("EXECUTE tavolo" in q["sql"] or "PREPARE" in q["sql"] for q in queries)
+    settings.TAVOLO_DEAL_SQL_PREPARED = True
+    assert play(other, deals, user) == plain
+    assert snapshot(game) | {"idempotency": []} == snapshot(other) | {"idempotency": []}
