@@ -175,7 +175,8 @@ class Game(models.Model):
 class GameScore(models.Model):
     """A player's result in one game: derived from the deals, rewritten at each deal."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scores")
+    # No index of its own: gamescore_unique (game, seat) serves lookups by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scores", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_scores")
     seat = models.PositiveSmallIntegerField()
     total = models.DecimalField(max_digits=10, decimal_places=2, default=0)
@@ -202,10 +203,12 @@ class Deal(models.Model):
         PENDING = "pending", _("waiting for confirmation")
         DISPUTED = "disputed", _("disputed")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    # Every index is written at each deal: deal_number_unique (game, number) serves
+    # lookups by game, and a contract is always looked for within games.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals", db_index=False)
     number = models.PositiveSmallIntegerField()
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    contract = models.CharField(max_length=16, db_index=True)
+    contract = models.CharField(max_length=16)
     # The deal as in shared/rules/FORMAT.md, normalised by the engine.
     data = models.JSONField()
     # The engine's scores of this deal: {"raw": {...}, "doubles": {...}, "score": {...}}.
@@ -234,9 +237,15 @@ class Deal(models.Model):
 class DealScore(models.Model):
     """One player's points in one deal: the rows standings and statistics aggregate."""
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="player_scores")
+    # Four rows per deal, each index written four times: dealscore_unique (deal, player)
+    # serves lookups by deal, the (player, contract) index lookups by player.
+    deal = models.ForeignKey(
+        Deal, on_delete=models.CASCADE, related_name="player_scores", db_index=False
+    )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_scores")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="deal_scores", db_index=False
+    )
     contract = models.CharField(max_length=16)
     is_dealer = models.BooleanField(default=False)
     raw = models.IntegerField()
