@@ -7,10 +7,11 @@ bench/api_bench_settings.py which add /bench/create/ and /bench/list/), and load
 a pool of threads with keep-alive connections: a fixed number of requests per phase and a
 duration cap. Results go to the "## API" section of bench/RESULTS.md.
 
-Phases, in one run: trivial create (one field) | deal submissions (each the next valid
-deal of one of many games in progress) | trivial list (50 rows) | game detail | event
-standings. Targets: deals >= 1/2 of the trivial create's requests/s with p99 <= 3x its
-p99; reads >= 70 % of the trivial list's requests/s.
+Phases, in one run: trivial create (one field) and deal submissions (each the next
+valid deal of one of many games in progress), taking turns in slices; then trivial list
+(50 rows), game detail, event standings and event list, taking turns likewise.
+Targets: deals >= 1/2 of the trivial create's requests/s with p99 <= 3x its p99;
+reads >= 70 % of the trivial list's requests/s.
 """
 
 from __future__ import annotations
@@ -182,15 +183,57 @@ class Load:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - started
-        latencies.sort()
-        n = len(latencies)
-        return {
-            "requests": n,
-            "rps": n / elapsed if elapsed else 0.0,
-            "p50": latencies[n // 2] * 1000 if n else 0.0,
-            "p99": latencies[min(n - 1, int(n * 0.99))] * 1000 if n else 0.0,
-            "statuses": statuses,
-        }
+        return summary(latencies, elapsed, statuses)
+
+
+def summary(latencies: list[float], elapsed: float, statuses: dict[int, int]) -> dict:
+    latencies = sorted(latencies)
+    n = len(latencies)
+    return {
+        "requests": n,
+        "rps": n / elapsed if elapsed else 0.0,
+        "p50": latencies[n // 2] * 1000 if n else 0.0,
+        "p99": latencies[min(n - 1, int(n * 0.99))] * 1000 if n else 0.0,
+        "statuses": statuses,
+        "latencies": latencies,
+        "elapsed": elapsed,
+    }
+
+
+def alternate(load: Load, phases: dict[str, list[list]], rounds: int, cap: float) -> dict:
+    """Run the phases in `rounds` slices, taking turns (A B, then B A, ...), so that a
+    machine that speeds up or slows down during the run weighs on every phase alike.
+
+    Each thread's list is cut into consecutive slices (a game's deals stay in order).
+    A phase's figures are over all its slices: requests / summed time, percentiles of
+    every latency. "rounds" holds each slice's requests/s.
+    """
+    sliced = {
+        name: [
+            [items[len(items) * r // rounds : len(items) * (r + 1) // rounds] for items in work]
+            for r in range(rounds)
+        ]
+        for name, work in phases.items()
+    }
+    runs: dict[str, list[dict]] = {name: [] for name in phases}
+    for r in range(rounds):
+        order = list(phases) if r % 2 == 0 else list(reversed(phases))
+        for name in order:
+            runs[name].append(load.run(sliced[name][r], cap / rounds))
+    results = {}
+    for name, parts in runs.items():
+        statuses: dict[int, int] = {}
+        for part in parts:
+            for code, count in part["statuses"].items():
+                statuses[code] = statuses.get(code, 0) + count
+        merged = summary(
+            [x for part in parts for x in part["latencies"]],
+            sum(part["elapsed"] for part in parts),
+            statuses,
+        )
+        merged["rounds"] = [part["rps"] for part in parts]
+        results[name] = merged
+    return results
 
 
 def spread(items: list, threads: int) -> list[list]:
@@ -248,6 +291,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--requests", type=int, default=3000, help="per read/baseline phase")
     parser.add_argument("--cap", type=float, default=30.0, help="seconds, per phase")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="slices per phase, the phases taking turns"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
     args = parser.parse_args(argv)
@@ -305,19 +351,25 @@ def main(argv: list[str]) -> int:
         def get_work(paths: list[str]) -> list:
             return spread([("GET", p, None) for p in paths], t)
 
+        rounds = args.rounds
         load.run(create_work(300), cap)  # warm-up: connections, imports, caches
-        results["trivial create"] = load.run(create_work(n), cap)
-        results["deal submission"] = load.run(deal_work(data["games"], t), cap)
+        writes = {
+            "trivial create": create_work(n),
+            "deal submission": deal_work(data["games"], t),
+        }
+        results.update(alternate(load, writes, rounds, cap * len(writes)))
         rebuild_standings(data["event"])
-        load.run(get_work(["/bench/list/"] * 300), cap)
-        results["trivial list (50 rows)"] = load.run(get_work(["/bench/list/"] * n), cap)
         detail = [f"/api/v1/games/{rng.choice(game_ids)}/" for _ in range(n)]
-        load.run(get_work(detail[:300]), cap)
-        results["game detail"] = load.run(get_work(detail), cap)
         standings = f"/api/v1/events/{data['event']}/standings/"
-        load.run(get_work([standings] * 300), cap)
-        results["event standings"] = load.run(get_work([standings] * n), cap)
-        results["event list"] = load.run(get_work(["/api/v1/events/"] * n), cap)
+        reads = {
+            "trivial list (50 rows)": get_work(["/bench/list/"] * n),
+            "game detail": get_work(detail),
+            "event standings": get_work([standings] * n),
+            "event list": get_work(["/api/v1/events/"] * n),
+        }
+        for work in reads.values():  # warm-up: each endpoint's caches
+            load.run([items[:20] for items in work], cap)
+        results.update(alternate(load, reads, rounds, cap * len(reads)))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -337,24 +389,27 @@ def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str
         SECTION,
         "",
         f"`bench/bench_api.py --games {args.games} --threads {args.threads} "
-        f"--requests {args.requests} --cap {args.cap:g}`, {datetime.date.today()}; machine: "
+        f"--requests {args.requests} --cap {args.cap:g} --rounds {args.rounds}`, "
+        f"{datetime.date.today()}; machine: "
         f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()}; "
         "gunicorn 2 sync workers, PostgreSQL (CONN_MAX_AGE=600), Redis broker/cache, load "
         "generator (threads, keep-alive) on the same machine. Organiser token on every "
         "request; the trivial endpoints authenticate and throttle with the API's classes "
-        "(bench/api_bench_urls.py).",
+        "(bench/api_bench_urls.py). Writes, then reads, run in "
+        f"{args.rounds} slices per endpoint taking turns (A B, B A, ...), so that the "
+        "machine's changes of speed weigh on each endpoint and its baseline alike.",
         "",
         "| endpoint | requests | req/s | p50 ms | p99 ms | statuses | vs baseline |",
         "|---|---:|---:|---:|---:|---|---|",
     ]
     baseline = {
-        "deal submission": create,
-        "game detail": listing,
-        "event standings": listing,
-        "event list": listing,
+        "deal submission": "trivial create",
+        "game detail": "trivial list (50 rows)",
+        "event standings": "trivial list (50 rows)",
+        "event list": "trivial list (50 rows)",
     }
     for name, r in results.items():
-        base = baseline.get(name)
+        base = results[baseline[name]] if name in baseline else None
         ratio = ""
         if base is not None:
             ratio = f"{r['rps'] / base['rps']:.2f}× req/s"
@@ -367,7 +422,19 @@ def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str
         )
     ok_deals = deals["rps"] >= create["rps"] / 2 and deals["p99"] <= 3 * create["p99"]
     reads = [results[k]["rps"] / listing["rps"] for k in ("game detail", "event standings")]
+
+    def slice_ratios(name: str) -> str:
+        pairs = zip(results[name]["rounds"], results[baseline[name]]["rounds"], strict=True)
+        ratios = [r / b for r, b in pairs if b]
+        return f"{name} {min(ratios):.2f}–{max(ratios):.2f}×"
+
     lines += [
+        "",
+        "Ratio in each slice (requests/s against the baseline's slice of the same round): "
+        + "; ".join(
+            slice_ratios(name) for name in ("deal submission", "game detail", "event standings")
+        )
+        + ".",
         "",
         f"Targets: deal submission ≥ 0.5× the trivial create's req/s and p99 ≤ 3× its p99: "
         f"{'met' if ok_deals else 'NOT met'}; reads ≥ 0.7× the trivial list: "
