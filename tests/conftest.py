@@ -50,3 +50,20 @@ def _standings_queue_memo():
     tasks._sent_until.clear()
     yield
     tasks._sent_until.clear()
+
+
+@pytest.fixture(autouse=True)
+def _empty_local_cache():
+    """Each test starts with an empty local-memory cache (the embedded default's).
+
+    It lives as long as the process, and SQLite hands a rolled-back test's ids out again:
+    an earlier test's cached standings could answer for this test's event of the same id.
+    (Redis is left alone: in CI it is also the Celery broker of a running worker, and
+    PostgreSQL does not reuse ids.)
+    """
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    cache = caches["default"]
+    if isinstance(cache, LocMemCache):
+        cache.clear()
