@@ -7,12 +7,13 @@ audit trail are written together or not at all. Standings are queued after commi
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, ParamSpec
 
 from django.db import transaction
 from django.utils import timezone
@@ -306,6 +307,26 @@ class NotAuthorised(Exception):
     """Raised by deal_submit's `authorise` callback: this client may not write this game."""
 
 
+_Arguments = ParamSpec("_Arguments")
+
+
+def _rerun_if_statements_lost(
+    submit: Callable[_Arguments, Submission],
+) -> Callable[_Arguments, Submission]:
+    """Run `submit` once more if the database session lost the prepared statements of
+    games/sql.py (sql.StatementsLost: the first run's transaction was rolled back)."""
+
+    @functools.wraps(submit)
+    def run(*args: _Arguments.args, **kwargs: _Arguments.kwargs) -> Submission:
+        try:
+            return submit(*args, **kwargs)
+        except sql.StatementsLost:
+            return submit(*args, **kwargs)
+
+    return run
+
+
+@_rerun_if_statements_lost
 def deal_submit(
     *,
     game_id: int,
@@ -332,31 +353,6 @@ def deal_submit(
     If the database session lost the prepared statements, the transaction is rolled
     back and run once more (sql.StatementsLost).
     """
-    arguments = {
-        "game_id": game_id,
-        "deal": deal,
-        "by_user": by_user,
-        "by_label": by_label,
-        "idempotency_key": idempotency_key,
-        "needs_confirmation": needs_confirmation,
-        "authorise": authorise,
-    }
-    try:
-        return _deal_submit(**arguments)
-    except sql.StatementsLost:
-        return _deal_submit(**arguments)
-
-
-def _deal_submit(
-    *,
-    game_id: int,
-    deal: Any,
-    by_user: Any = None,
-    by_label: str = "",
-    idempotency_key: str | None = None,
-    needs_confirmation: bool = False,
-    authorise: Callable[[Game, bool | None], None] | None = None,
-) -> Submission:
     fingerprint = request_fingerprint(deal)
     fast = sql.available()
     with transaction.atomic():

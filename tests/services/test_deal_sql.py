@@ -13,7 +13,7 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from games import services, sql
+from games import sql
 from games.errors import DealConflict, DealRejected, IdempotencyMismatch
 from games.models import Deal, DealRevision, DealScore, Game, GameScore, IdempotencyRecord
 from games.services import deal_submit
@@ -231,8 +231,8 @@ def test_a_session_that_lost_its_statements_runs_the_submission_again(pair, monk
     EXECUTE fails, the transaction is rolled back and run again once prepared anew."""
     game, _other, user = pair
     runs = []
-    once = services._deal_submit
-    monkeypatch.setattr(services, "_deal_submit", lambda **kw: runs.append(1) or once(**kw))
+    lock_and_read = sql.lock_and_read
+    monkeypatch.setattr(sql, "lock_and_read", lambda *a: runs.append(1) or lock_and_read(*a))
     deals = full_game()["deals"]
     deal_submit(game_id=game.pk, deal=deals[0], by_user=user)
     with connection.cursor() as cursor:
