@@ -19,12 +19,13 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
 Why: building these statements through the ORM cost several times their execution
 (bench/RESULTS.md "## API").
 
-Prepared: planning `read` and `write` took PostgreSQL longer than running them (about
-0.35 and 0.2 ms against 0.15 and 0.5 ms, EXPLAIN ANALYZE on the benchmark's data), so
-each database session prepares them once (PREPARE, `prepared()`) and then only sends
-EXECUTE name(parameters), still several in one simple-protocol query. A session that
-lost them (DEALLOCATE, DISCARD ALL by a pooler) raises StatementsLost, and deal_submit
-runs its transaction again. settings.TAVOLO_DEAL_SQL_PREPARED = False sends the
+Prepared: planning `read` took PostgreSQL longer than running it, and planning `write`
+about half as long (about 0.35 and 0.2 ms against 0.15 and 0.5 ms, EXPLAIN ANALYZE on
+the benchmark's data), so each database session prepares them once (PREPARE,
+`prepared()`) and then only sends EXECUTE name(parameters), still several in one
+simple-protocol query. A session that lost them (DEALLOCATE, DISCARD ALL by a
+pooler) raises StatementsLost, and deal_submit runs its transaction again.
+settings.TAVOLO_DEAL_SQL_PREPARED = False (DB_PREPARED_STATEMENTS=0) sends the
 statements' text instead (behind a pooler in transaction mode, where a client does not
 keep its session). Every parameter carries an explicit cast, so the SQL is the same
 with client-side binding (Django's default for psycopg 3) and with
