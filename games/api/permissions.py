@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions, permissions
@@ -211,23 +211,12 @@ def game_club_id(game: Game) -> int:
 USER_ORGANISES = "user_organises"
 
 
-def with_user_organises(games: QuerySet, request: Request) -> QuerySet:
-    """Games annotated with whether the request's user organises their club, in the same
-    query (instead of organiser_club_ids' query of its own); read by organises_game."""
+def annotates_organises(request: Request) -> bool:
+    """Whether a game read for this request's user carries USER_ORGANISES (read by
+    organises_game): for a logged-in user who is not a superuser (a superuser may do
+    everything; anonymous users organise nothing)."""
     user = request.user
-    if not user or not user.is_authenticated or user.is_superuser:
-        return games
-    return games.annotate(
-        **{
-            USER_ORGANISES: Exists(
-                Membership.objects.filter(
-                    club_id=OuterRef("table__round__event__club_id"),
-                    player__user_id=user.pk,
-                    role=Membership.Role.ORGANISER,
-                )
-            )
-        }
-    )
+    return bool(user and user.is_authenticated and not user.is_superuser)
 
 
 def organises_game(request: Request, game: Game) -> bool:
@@ -291,14 +280,13 @@ def _game_sql(with_organises: bool) -> str:
 
 
 def game_for_write(request: Request, pk: int) -> Game | None:
-    """The game's id and table id, with_user_organises' annotation when it applies, in
-    one plain query (the ORM took several ms to build the annotated one); None if no
-    such game. Only for deciding a write: the rest of the game is deferred."""
+    """The game's id and table id, with USER_ORGANISES when annotates_organises, in one
+    plain query (the ORM took several ms to build the annotated one); None if no such
+    game. Only for deciding a write: the rest of the game is deferred."""
     from django.db import connection
 
-    user = request.user
-    annotate = bool(user and user.is_authenticated and not user.is_superuser)
-    params = [user.pk, Membership.Role.ORGANISER.value, pk] if annotate else [pk]
+    annotate = annotates_organises(request)
+    params = [request.user.pk, Membership.Role.ORGANISER.value, pk] if annotate else [pk]
     with connection.cursor() as cursor:
         cursor.execute(_game_sql(annotate), params)
         row = cursor.fetchone()

@@ -47,6 +47,7 @@ from games.api.permissions import (
     IsClubOrganiser,
     PublicReadable,
     TableKeyAuthentication,
+    annotates_organises,
     game_for_write,
     table_key,
 )
@@ -443,7 +444,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             # Whoever may write a game may also read it (its club's organiser, its own
             # table's key), so an allowed write needs only the game row: the visibility
             # filter (the costliest query to build) decides 404 or 403 for the others.
-            # One plain query (permissions.game_for_write), as with_user_organises would.
+            # One plain query (permissions.game_for_write).
             game = game_for_write(request, pk)
             if game is not None and all(
                 permission.has_object_permission(request, self, game)
@@ -503,8 +504,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         except Exception:
             self.get_game(request, pk)
             raise
-        user = request.user
-        annotate = bool(user and user.is_authenticated and not user.is_superuser)
+        annotate = annotates_organises(request)
 
         def authorise(game: Game, organises: bool | None) -> None:
             if annotate and organises is not None:
