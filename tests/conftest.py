@@ -20,6 +20,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="needs REDIS_URL and PostgreSQL"))
         if "postgres" in item.keywords and not postgres:
             item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL)"))
+        if "redis" in item.keywords and not redis:
+            item.add_marker(pytest.mark.skip(reason="needs Redis (REDIS_URL)"))
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ def test_one_client_per_process_across_instances_and_threads():
     assert other._cache.get_client() is not clients[0]
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs REDIS_URL")
+@pytest.mark.redis
 def test_it_is_django_s_redis_cache_otherwise():
     cache = backend()
     cache.set("k", {"a": 1}, 30)
