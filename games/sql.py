@@ -47,7 +47,7 @@ import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection
 
-from clubs.models import Membership
+from clubs.models import Membership, Player
 from games.models import Game
 
 GAME_FIELDS = [f.attname for f in Game._meta.concrete_fields]
@@ -59,9 +59,20 @@ def available() -> bool:
     return connection.vendor == "postgresql" and getattr(settings, "TAVOLO_DEAL_SQL", True)
 
 
-def _json(value: Any) -> Any:
-    # Django's psycopg setup hands jsonb over as text (its JSONField parses it).
-    return json.loads(value) if isinstance(value, str | bytes) else value
+def json_value(value: Any) -> Any:
+    """A JSON column read by plain SQL: Django's psycopg and SQLite setups hand it over as
+    text (its JSONField parses it); anything else as it is."""
+    return json.loads(value) if isinstance(value, str | bytes | bytearray) else value
+
+
+def organised_clubs(user: str, role: str) -> str:
+    """SQL selecting the ids of the clubs a user organises, with the given placeholders
+    for the user's id and the organiser role (the rule of permissions.organises)."""
+    membership, player = Membership._meta.db_table, Player._meta.db_table
+    return (
+        f'SELECT m."club_id" FROM "{membership}" m JOIN "{player}" p ON p."id" = m."player_id" '
+        f'WHERE p."user_id" = {user} AND m."role" = {role}'
+    )
 
 
 LOCK = 'SELECT {columns} FROM "games_game" WHERE "id" = %(game)s::bigint FOR UPDATE'.format(
@@ -73,7 +84,7 @@ def _game(row: tuple | None) -> Game | None:
     if row is None:
         return None
     values = [
-        _json(value) if name in JSON_FIELDS else value
+        json_value(value) if name in JSON_FIELDS else value
         for name, value in zip(GAME_FIELDS, row, strict=True)
     ]
     return Game.from_db(connection.alias, GAME_FIELDS, values)
@@ -106,24 +117,22 @@ SELECT
     (SELECT json_build_array(i."request_hash", i."status_code", i."body")
      FROM "games_idempotencyrecord" i
      WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar),
-    EXISTS(SELECT 1 FROM "clubs_membership" m JOIN "clubs_player" p ON p."id" = m."player_id"
-           WHERE m."club_id" = e."club_id" AND p."user_id" = %(user)s::integer
-           AND m."role" = %(role)s::varchar)
+    e."club_id" IN ({organised})
 FROM "games_table" t
 JOIN "games_round" r ON r."id" = t."round_id"
 JOIN "games_event" e ON e."id" = r."event_id"
 WHERE t."id" = (SELECT g."table_id" FROM "games_game" g WHERE g."id" = %(game)s::bigint)
-"""
+""".replace("{organised}", organised_clubs("%(user)s::integer", "%(role)s::varchar"))
 
 
 def _read(row: tuple) -> Read:
     player_ids, event_id, league_id, deals, earlier, organises = row
-    earlier = _json(earlier)
+    earlier = json_value(earlier)
     return Read(
         player_ids=list(player_ids),
         event_id=event_id,
         league_id=league_id,
-        deals=_json(deals) or [],
+        deals=json_value(deals) or [],
         earlier=tuple(earlier) if earlier else None,
         organises=bool(organises),
     )

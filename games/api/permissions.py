@@ -265,14 +265,13 @@ class IsClubOrganiser(permissions.BasePermission):
 
 def _game_sql(with_organises: bool) -> str:
     from games.models import Round
+    from games.sql import organised_clubs
 
-    t = {m.__name__: m._meta.db_table for m in (Game, Table, Round, Event, Membership, Player)}
+    t = {m.__name__: m._meta.db_table for m in (Game, Table, Round, Event)}
     if not with_organises:
         return f'SELECT g."id", g."table_id" FROM "{t["Game"]}" g WHERE g."id" = %s'
     return (
-        f'SELECT g."id", g."table_id", EXISTS(SELECT 1 FROM "{t["Membership"]}" m '
-        f'JOIN "{t["Player"]}" p ON p."id" = m."player_id" '
-        'WHERE m."club_id" = e."club_id" AND p."user_id" = %s AND m."role" = %s) '
+        f'SELECT g."id", g."table_id", e."club_id" IN ({organised_clubs("%s", "%s")}) '
         f'FROM "{t["Game"]}" g JOIN "{t["Table"]}" t ON t."id" = g."table_id" '
         f'JOIN "{t["Round"]}" r ON r."id" = t."round_id" '
         f'JOIN "{t["Event"]}" e ON e."id" = r."event_id" WHERE g."id" = %s'

@@ -23,9 +23,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.models import Club, League, Membership, Player
+from clubs.models import Club, League, Membership
 from games.api.permissions import table_key
 from games.models import Event, Game, Round, Table
+from games.sql import json_value, organised_clubs
 
 _RENDERER = JSONRenderer()
 
@@ -71,12 +72,7 @@ def _visibility(request: Request, table_column: str | None) -> tuple[str, list[A
     clauses = [f"(e.{_q('published')} = %s AND c.{_q('published')} = %s)"]
     params: list[Any] = [True, True]
     if authenticated:
-        m, p = Membership._meta, Player._meta
-        clauses.append(
-            f"e.{_q('club_id')} IN (SELECT m.{_q('club_id')} FROM {_q(m.db_table)} m "
-            f"JOIN {_q(p.db_table)} p ON p.{_q('id')} = m.{_q('player_id')} "
-            f"WHERE p.{_q('user_id')} = %s AND m.{_q('role')} = %s)"
-        )
+        clauses.append(f"e.{_q('club_id')} IN ({organised_clubs('%s', '%s')})")
         params += [user.pk, Membership.Role.ORGANISER.value]
     key = table_key(request)
     if key is not None and table_column is not None:
@@ -107,10 +103,6 @@ def _instance(model: Any, values: dict[str, Any]) -> Any:
     return model.from_db(connection.alias, names, [values[n] for n in names])
 
 
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, (str, bytes, bytearray)) else value
-
-
 GAME_FIELDS = ["id", "table_id", "ruleset", "player_names", "status", "deals_count"]
 _GAME_JSON = {f for f in GAME_FIELDS if isinstance(Game._meta.get_field(f), JSONField)}
 
@@ -129,7 +121,9 @@ def visible_game_row(request: Request, pk: int) -> tuple[Game, Any] | None:
     row = _visible_row(request, sql, pk, f"g.{_q('table_id')}")
     if row is None:
         return None
-    values = {f: _json(v) if f in _GAME_JSON else v for f, v in zip(GAME_FIELDS, row, strict=False)}
+    values = {
+        f: json_value(v) if f in _GAME_JSON else v for f, v in zip(GAME_FIELDS, row, strict=False)
+    }
     return _instance(Game, values), row[-1]
 
 
@@ -147,11 +141,12 @@ def visible_event_row(request: Request, pk: int) -> Event | None:
         return None
     event_id, status, ranking, league_id, league_ranking = row
     event = _instance(
-        Event, {"id": event_id, "status": status, "ranking": _json(ranking), "league_id": league_id}
+        Event,
+        {"id": event_id, "status": status, "ranking": json_value(ranking), "league_id": league_id},
     )
     event.league = (
         None
         if league_id is None
-        else _instance(League, {"id": league_id, "ranking": _json(league_ranking)})
+        else _instance(League, {"id": league_id, "ranking": json_value(league_ranking)})
     )
     return event
