@@ -111,6 +111,8 @@ _CENTS = Decimal("0.01")
 
 
 def _sql_decimal(value: Any) -> Decimal:
+    if type(value) is Decimal:  # PostgreSQL's numeric: tens of thousands of rows a league
+        return value
     if value is None:
         return Decimal(0)
     if isinstance(value, float):
@@ -195,9 +197,9 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
             player_id,
             event_id,
             games,
-            total if type(total) is Decimal else _sql_decimal(total),
+            _sql_decimal(total),
             wins,
-            best if type(best) is Decimal else _sql_decimal(best),
+            _sql_decimal(best),
             shares[n],
             deals or 0,
         )
