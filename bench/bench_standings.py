@@ -114,7 +114,7 @@ def load(players: int, games: int, seed: int) -> None:
 
     from clubs.models import Club, League, Membership, Player
     from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
-    from games.services import _doubles_won_lost, _players_above, _shared_places
+    from games.services import _doubles_won_lost, _places
     from scoring import engine
     from scoring.engine.randomgame import random_game
 
@@ -193,8 +193,7 @@ def load(players: int, games: int, seed: int) -> None:
                         )
                     record, scores = pool[rng.randrange(len(pool))]
                     totals = scores["totals"]
-                    places = _shared_places(totals)
-                    aboves = _players_above(totals)
+                    places, aboves = _places(totals)
                     game_rows.append(
                         {
                             "id": game_id,

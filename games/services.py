@@ -157,7 +157,7 @@ def _set_totals(game: Game, scores: dict) -> tuple[dict[str, Any], dict[str, int
     game.status = (
         Game.Status.COMPLETE if game.deals_count >= game.deals_target else Game.Status.IN_PROGRESS
     )
-    return _shared_places(totals), _players_above(totals)
+    return _places(totals)
 
 
 def _write_scores(
@@ -238,24 +238,18 @@ def _stored_totals(totals: dict[str, float]) -> dict[str, Decimal]:
 _HUNDREDTH = Decimal("0.01")
 
 
-def _shared_places(totals: dict[str, float]) -> dict[str, float]:
-    """Place 1..4 by stored total; tied players share the average of the places they occupy."""
+def _places(totals: dict[str, float]) -> tuple[dict[str, float], dict[str, int]]:
+    """Each player's place 1..4 by stored total (tied players share the average of the
+    places they occupy) and how many players have a higher stored total (GameScore.above):
+    with the place, that tells the players level too (place = above + (level + 1) / 2)."""
     stored = _stored_totals(totals)
-    places = {}
+    places, aboves = {}, {}
     for name, total in stored.items():
         above = sum(1 for other in stored.values() if other > total)
         tied = sum(1 for other in stored.values() if other == total)
         places[name] = above + (tied + 1) / 2
-    return places
-
-
-def _players_above(totals: dict[str, float]) -> dict[str, int]:
-    """How many players have a higher stored total (GameScore.above): with the shared place,
-    the players level too (place = above + (level + 1) / 2)."""
-    stored = _stored_totals(totals)
-    return {
-        name: sum(1 for other in stored.values() if other > total) for name, total in stored.items()
-    }
+        aboves[name] = above
+    return places, aboves
 
 
 def _doubles_won_lost(data: dict, raw: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:

@@ -152,8 +152,9 @@ def test_the_migration_fills_above_and_place_from_the_stored_totals():
 
 def test_places_come_from_the_totals_as_stored():
     """Totals that differ only past the hundredths are stored level: level places too."""
-    from games.services import _players_above, _shared_places
+    from games.services import _places
 
     totals = {"Anna": 10.004, "Bruno": 10.001, "Carla": 0, "Dario": -20.005}
-    assert _shared_places(totals) == {"Anna": 1.5, "Bruno": 1.5, "Carla": 3.0, "Dario": 4.0}
-    assert _players_above(totals) == {"Anna": 0, "Bruno": 0, "Carla": 2, "Dario": 3}
+    places, aboves = _places(totals)
+    assert places == {"Anna": 1.5, "Bruno": 1.5, "Carla": 3.0, "Dario": 4.0}
+    assert aboves == {"Anna": 0, "Bruno": 0, "Carla": 2, "Dario": 3}
