@@ -87,7 +87,7 @@ def seed(games: int, seed_value: int) -> dict:
     from clubs.models import Club, Membership, Player
     from games.models import Event, Round, Seat, Table
     from games.services import game_create
-    from scoring.engine.randomgame import random_game
+    from scoring.engine.barbu.randomgame import random_game
 
     club = Club.objects.create(name="Bench club", slug="bench")
     user = get_user_model().objects.create_user("bench", password="bench-password")

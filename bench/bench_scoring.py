@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine import PRESETS, score_game
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu import PRESETS, score_game
+from scoring.engine.barbu.randomgame import random_game
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Scoring engine"
@@ -72,7 +72,7 @@ def _section(rows: list[dict], games: int, repeat: int, seed: int) -> str:
         f"`bench/bench_scoring.py --games {games} --repeat {repeat} --seed {seed}`, "
         f"{datetime.date.today().isoformat()}; machine: {_machine()}; one core.",
         "",
-        "Each game is a random valid full game (`scoring/engine/randomgame.py`, a quarter of",
+        "Each game is a random valid full game (`scoring/engine/barbu/randomgame.py`, a quarter of",
         "them with messy card spellings), validated and scored by `score_game` (one pass:",
         "validation + scores JSON). Baseline: `json.loads(json.dumps(record))` of the same",
         f"records in the same run. Best of {repeat} runs. Target: ≥ {TARGET:,} games/s.",

@@ -115,8 +115,8 @@ def load(players: int, games: int, seed: int) -> None:
     from clubs.models import Club, League, Membership, Player
     from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
     from games.services import _doubles_won_lost, _places
-    from scoring import engine
-    from scoring.engine.randomgame import random_game
+    from scoring.engine import barbu
+    from scoring.engine.barbu.randomgame import random_game
 
     rng = random.Random(seed)
     names = ["S0", "S1", "S2", "S3"]
@@ -124,7 +124,7 @@ def load(players: int, games: int, seed: int) -> None:
     pool = []
     for _ in range(500):
         record = random_game(rng, "italian7", players=names)
-        scores = engine.score_game(record)
+        scores = barbu.score_game(record)
         pool.append((record, scores))
     print(f"  500 random games scored in {time.perf_counter() - started:.1f} s", flush=True)
 
@@ -307,7 +307,7 @@ def measure(repeat: int) -> dict:
     from games.services import deal_submit, game_create
     from games.signals import deals_changed
     from scoring import services
-    from scoring.engine.randomgame import random_game
+    from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
     from tests.factories import make_table
 

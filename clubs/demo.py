@@ -25,7 +25,7 @@ from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
 from games.seating import SeatingRequest, plan_seating
 from games.services import deal_correct, deal_submit, game_create
 from games.signals import deals_changed
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 
 DEMO_SLUG = "circolo-demo"
 DEMO_USERNAME = "organiser"

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, League, Membership, Player
 from clubs.services import ranking_check, ruleset_check
-from scoring import engine
+from scoring.engine import barbu
 from scoring.standings import METHODS, TIEBREAKS
 
 CONTRACT_LABELS = {
@@ -95,7 +95,7 @@ class RulesetForm(forms.Form):
 
     def __init__(self, *args: Any, inherit_label: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(name, PRESET_LABELS.get(name, name)) for name in engine.PRESETS]
+        choices = [(name, PRESET_LABELS.get(name, name)) for name in barbu.PRESETS]
         if inherit_label:
             choices.insert(0, ("", inherit_label))
             self.fields["preset"].required = False

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, League, Membership, Player
-from scoring import engine
+from scoring.engine import barbu
 from scoring.messages import problem_message
 from scoring.standings import parse_ranking
 
@@ -38,8 +38,8 @@ class ClubError(Exception):
 def ruleset_check(obj: Any) -> tuple[dict | None, list[str]]:
     """The ruleset as {"preset", "options"} if the engine accepts it, else its problems."""
     try:
-        rs = engine.ruleset_from_json(obj)
-    except engine.InvalidGame as error:
+        rs = barbu.ruleset_from_json(obj)
+    except barbu.InvalidGame as error:
         return None, [problem_message(p) for p in error.problems]
     # Keep only the overrides the organiser chose, so the words shown stay short.
     options = dict(obj.get("options") or {}) if isinstance(obj, dict) else {}

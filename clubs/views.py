@@ -27,7 +27,7 @@ from clubs.forms import (
 )
 from clubs.models import Club, League, Membership
 from games.models import Event
-from scoring import engine
+from scoring.engine import barbu
 from scoring.messages import describe_ruleset_localised, problem_message
 
 
@@ -67,8 +67,8 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
 def describe(ruleset: dict) -> list[str]:
     """The rules in sentences a player understands, in the active language."""
     try:
-        return describe_ruleset_localised(engine.ruleset_from_json(ruleset))
-    except engine.InvalidGame as error:
+        return describe_ruleset_localised(barbu.ruleset_from_json(ruleset))
+    except barbu.InvalidGame as error:
         return [problem_message(p) for p in error.problems]
 
 

@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.errors import DealRejected
-from scoring import engine
-from scoring.engine.cards import HEARTS, QUEENS, TRUMPS, parse_card
-from scoring.engine.game import allowed_doubles, dealer_of, deals_of
-from scoring.engine.presets import REQUIRED_DOUBLES
+from scoring.engine import barbu
+from scoring.engine.barbu.cards import HEARTS, QUEENS, TRUMPS, parse_card
+from scoring.engine.barbu.game import allowed_doubles, dealer_of, deals_of
+from scoring.engine.barbu.presets import REQUIRED_DOUBLES
 from scoring.messages import card_rank, contract_name
 
 TRUMP_NAMES = {
@@ -82,7 +82,7 @@ class DealChoices:
 
 
 def next_deal_choices(nxt: Mapping[str, Any]) -> DealChoices:
-    """The choices of the next deal, from engine.game_state()["next"]."""
+    """The choices of the next deal, from barbu.game_state()["next"]."""
     return DealChoices(
         number=nxt["number"],
         dealer=nxt["dealer"],
@@ -103,7 +103,7 @@ def stored_deal_choices(
     turn has no other deal left to hold it. The engine judges the correction itself: this
     only keeps the form to sensible choices.
     """
-    rules = engine.ruleset_from_json(ruleset)
+    rules = barbu.ruleset_from_json(ruleset)
     seat = dealer_of(rules, number)
     dealer = names[seat]
     others = [n for n in deals_of(rules, seat) if n != number]
@@ -230,7 +230,7 @@ def form_context(
 
     index = {name: i for i, name in enumerate(names)}
     dealer = index[choices.dealer]
-    rules = engine.ruleset_from_json(ruleset)
+    rules = barbu.ruleset_from_json(ruleset)
     allowed = {
         contract: sorted(f"{index[d['by']]}-{index[d['against']]}" for d in pairs)
         for contract, pairs in choices.doubles_allowed.items()
@@ -378,7 +378,7 @@ def deal_from_form(
     """
     if prefix:
         data = _Prefixed(data, prefix)  # type: ignore[assignment]
-    rules = engine.ruleset_from_json(ruleset)
+    rules = barbu.ruleset_from_json(ruleset)
     # Past the last deal there is no dealer: deal_submit answers "the game is complete".
     seat = dealer_of(rules, number) if 1 <= number <= rules.deals_per_game else 0
     deal: dict[str, Any] = {"number": number, "dealer": names[seat]}

@@ -17,7 +17,7 @@ from games import deal_form
 from games.deal_form import contract_label
 from games.models import Deal, Game, Table
 from games.selectors import game_record
-from scoring import engine
+from scoring.engine import barbu
 from scoring.messages import problem_message
 
 SESSION_SEATS = "table_seats"
@@ -110,7 +110,7 @@ def page_state(game: Game) -> PageState:
     deals = list(game.deals.order_by("number"))
     record = game_record(game, deals)
     names = list(game.player_names)
-    page = PageState(game=game, names=names, deals=deals, state=engine.game_state(record))
+    page = PageState(game=game, names=names, deals=deals, state=barbu.game_state(record))
     labels = dict(Deal.Status.choices)
     for deal in deals:
         score = deal.scores.get("score", {})

@@ -38,7 +38,7 @@ from games.models import (
 from games.seating import SeatingError, SeatingRequest, plan_seating
 from games.services import _write_scores, game_create, rename_in_deal, unique_names
 from games.signals import deals_changed
-from scoring import engine
+from scoring.engine import barbu
 
 LEAGUE_DECAY = 0.5
 SEATING_TIME_LIMIT = 2.0
@@ -56,7 +56,7 @@ class EveningError(Exception):
 
 def _frozen_ruleset(club: Club, league: League | None) -> dict:
     source = league.effective_ruleset() if league else club.ruleset
-    return engine.ruleset_to_json(engine.ruleset_from_json(source))
+    return barbu.ruleset_to_json(barbu.ruleset_from_json(source))
 
 
 def event_create(
@@ -428,10 +428,10 @@ def _rename_game(game: Game, seat_names: list[str], *, by_user: Any) -> None:
         )
     DealRevision.objects.bulk_create(revisions)
     record = {"ruleset": game.ruleset, "players": new, "deals": [d.data for d in deals]}
-    problems = engine.validate_game(record)
+    problems = barbu.validate_game(record)
     if problems:  # a rename is a permutation of names: the engine must agree as before
         raise EveningError(problems[0].message, code="seat_change_invalid")
-    _write_scores(game, engine.score_game(record), deals)
+    _write_scores(game, barbu.score_game(record), deals)
 
 
 def _announce(games: list[Game], event_id: int) -> None:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.deal_form import card_label, contract_label
 from games.models import DealRevision
-from scoring.engine.cards import parse_card
+from scoring.engine.barbu.cards import parse_card
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from games.models import (
 )
 from games.selectors import game_record
 from games.signals import deals_changed
-from scoring import engine
+from scoring.engine import barbu
 from scoring.messages import problem_message
 
 PLAYER_FIELDS = ("dealer", "king_of_hearts", "twelfth", "thirteenth")
@@ -62,7 +62,7 @@ def request_fingerprint(payload: Any) -> str:
     ).hexdigest()
 
 
-def _problems(problems: list[engine.Problem]) -> list[dict]:
+def _problems(problems: list[barbu.Problem]) -> list[dict]:
     # The engine speaks English; its message is shown in the user's language.
     return [{**p.as_dict(), "message": problem_message(p)} for p in problems]
 
@@ -95,10 +95,10 @@ def deal_answer(
     """The JSON a table gets for a stored deal: its scores, the game's totals, what is next.
 
     `scores` and `state`: the engine's score_game and game_state of the game as stored,
-    when the caller has them (engine.judge_game); otherwise the game is read and judged.
+    when the caller has them (barbu.judge_game); otherwise the game is read and judged.
     """
     if scores is None or state is None:
-        judged = engine.judge_game(game_record(game))
+        judged = barbu.judge_game(game_record(game))
         scores, state = judged.scores, judged.state
     return {
         "game": game.pk,
@@ -423,7 +423,7 @@ def deal_submit(
             "deals": [*stored_data, content],
         }
         # One pass of the engine over the game: its problems, or its scores and state.
-        judged = engine.judge_game(record)
+        judged = barbu.judge_game(record)
         if judged.problems:
             problems = judged.problems
             raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
@@ -559,7 +559,7 @@ def _write_new_deal_sql(
 
 
 def _normalised(game: Game, content: dict) -> dict:
-    return engine.normalise_deal(content, list(game.player_names))
+    return barbu.normalise_deal(content, list(game.player_names))
 
 
 def _stored(deal: Deal) -> dict:
@@ -709,10 +709,10 @@ def _correct(
         content, _number = _split_number(changes[deal.number])
         contents[deal.number] = content
         record["deals"][deal.number - 1] = content
-    problems = engine.validate_game(record)
+    problems = barbu.validate_game(record)
     if problems:
         raise DealRejected(problem_message(problems[0]), problems=_problems(problems))
-    scores = engine.score_game(record)
+    scores = barbu.score_game(record)
     changed = []
     for deal in targets:
         before = deal.data
@@ -792,7 +792,7 @@ def unique_names(names: list[str]) -> list[str]:
 def game_create(*, table: Table, turns: int | None = None) -> Game:
     """The game of a seated table, with the event's ruleset frozen in it."""
     event = table.round.event
-    ruleset = engine.ruleset_from_json(event.ruleset)
+    ruleset = barbu.ruleset_from_json(event.ruleset)
     turns = turns or event.turns_per_round or 4
     seats = list(table.seats.select_related("player").order_by("position"))
     if len(seats) != 4:
@@ -803,7 +803,7 @@ def game_create(*, table: Table, turns: int | None = None) -> Game:
         )
     return Game.objects.create(
         table=table,
-        ruleset=engine.ruleset_to_json(ruleset),
+        ruleset=barbu.ruleset_to_json(ruleset),
         player_names=unique_names([seat.player.name for seat in seats]),
         deals_target=min(turns, 4) * ruleset.deals_per_turn,
     )

@@ -6,7 +6,8 @@ import json
 import sys
 from typing import Any, BinaryIO
 
-from .engine import InvalidGame, Problem, score_game
+from .engine import InvalidGame, Problem
+from .engine.barbu import score_game
 
 HELP = """\
 usage: python -m scoring score FILE

@@ -8,7 +8,7 @@ the engine too (contract keys, "expected" phrases, field descriptions).
     problem_message(problem)          -> the problem's message in the active language
     contract_name(key)                -> the contract's name as the players of that language say it
     CONTRACT_NAMES, PRESET_NAMES      -> {key: lazy name}, for choices and templates
-    describe_ruleset_localised(rs)    -> engine.describe_ruleset(rs), sentence by sentence
+    describe_ruleset_localised(rs)    -> barbu.describe_ruleset(rs), sentence by sentence
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring import engine
-from scoring.engine.cards import RANKS
-from scoring.engine.presets import REQUIRED_DOUBLES
+from scoring.engine import barbu
+from scoring.engine import errors as engine_errors
+from scoring.engine.barbu.cards import RANKS
+from scoring.engine.barbu.presets import REQUIRED_DOUBLES
 
 # One entry per engine code (scoring/engine/errors.py MESSAGES), same placeholders.
 # tests/i18n checks that no code is missing and that the placeholders match.
@@ -207,7 +208,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], Promise], ...] = (
     (re.compile(r"tricks of (?P<name>.+)"), _("tricks of %(name)s")),
 )
 _CONTRACT_PARAMS = frozenset({"contract", "contract_name"})
-_ENGLISH_CONTRACT_NAMES = {name: key for key, name in engine.presets.CONTRACT_NAMES.items()}
+_ENGLISH_CONTRACT_NAMES = {name: key for key, name in barbu.presets.CONTRACT_NAMES.items()}
 
 
 def contract_name(key: str) -> str:
@@ -240,21 +241,21 @@ def _param(name: str, value: Any, params: Mapping[str, Any]) -> Any:
     return value
 
 
-def problem_message(problem: Mapping[str, Any] | engine.Problem) -> str:
+def problem_message(problem: Mapping[str, Any] | barbu.Problem) -> str:
     """The problem's message in the active language, from its code and params.
 
-    Accepts an engine.Problem or its as_dict() form (also the dicts in an API error's
+    Accepts an barbu.Problem or its as_dict() form (also the dicts in an API error's
     "errors" list). An unknown code keeps the message it came with.
     """
-    if isinstance(problem, engine.Problem):
+    if isinstance(problem, barbu.Problem):
         code, params, message = problem.code, problem.params, problem.message
     else:
         code = problem.get("code", "")
         params = problem.get("params") or {}
         message = problem.get("message", "")
     field = params.get("field")
-    if code in engine.errors.FIELD_CODES and isinstance(field, str):
-        shape, values = engine.errors.field_shape(field)
+    if code in engine_errors.FIELD_CODES and isinstance(field, str):
+        shape, values = engine_errors.field_shape(field)
         field_template = FIELD_MESSAGES.get((code, shape))
         if field_template is not None:
             return str(field_template) % values
@@ -278,8 +279,8 @@ def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
-def describe_ruleset_localised(ruleset: engine.Ruleset) -> list[str]:
-    """engine.describe_ruleset(ruleset) in the active language, sentence by sentence.
+def describe_ruleset_localised(ruleset: barbu.Ruleset) -> list[str]:
+    """barbu.describe_ruleset(ruleset) in the active language, sentence by sentence.
 
     Mirrors the engine's sentences (tests/i18n checks that the English ones are equal,
     the first line aside, which names the preset instead of showing its key).

@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealScore, Event, Game, GameScore
 from games.selectors import game_record
-from scoring import engine
 from scoring import standings as maths
+from scoring.engine import barbu
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
 from scoring.services import event_cache_key, league_cache_key, ranking_of
 
@@ -324,7 +324,7 @@ def contract_statistics(player: Player, who: Viewer) -> list[dict[str, Any]]:
         )
         .order_by("contract")
     )
-    order = {c: i for i, c in enumerate(engine.CONTRACTS)}
+    order = {c: i for i, c in enumerate(barbu.CONTRACTS)}
     out = [
         {
             "contract": r["contract"],
@@ -392,9 +392,9 @@ def score_sheet(game: Game) -> dict[str, Any]:
     players = list(game.player_names)
     if not deals:
         return {"players": players, "rows": [], "totals": {p: 0 for p in players}}
-    scores = engine.score_game(game_record(game, deals))
+    scores = barbu.score_game(game_record(game, deals))
     turn_end = {turn["deals"][-1]: turn for turn in scores["turns"]}
-    per_turn = engine.ruleset_from_json(game.ruleset).deals_per_turn
+    per_turn = barbu.ruleset_from_json(game.ruleset).deals_per_turn
     running = dict.fromkeys(players, 0)
     rows: list[dict[str, Any]] = []
     for deal, sheet in zip(deals, scores["deals"], strict=True):

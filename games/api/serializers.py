@@ -16,9 +16,9 @@ from rest_framework import serializers
 
 from clubs.models import Club, League, Player
 from games.models import Deal, Event, Game, Round, Table
-from scoring import engine
+from scoring.engine import barbu
 
-CONTRACT_CHOICES = list(engine.CONTRACTS)
+CONTRACT_CHOICES = list(barbu.CONTRACTS)
 TRUMP_CHOICES = ["S", "H", "D", "C", "NT"]
 
 

@@ -54,7 +54,7 @@ from games.api.permissions import (
 from games.api.throttles import AuthThrottle, WritesThrottle
 from games.models import Deal, Game, Round, Seat, Table
 from games.selectors import game_record
-from scoring import engine
+from scoring.engine import barbu
 
 # --- documentation of errors ------------------------------------------------------------
 ERROR_TEXT = {
@@ -366,14 +366,14 @@ def game_detail(game: Game) -> dict[str, Any]:
     """{"id", "status", "record", "scores", "next"} of a game (the view caches its JSON per
     game version: _game_detail_key)."""
     record = game_record(game, game.deals.order_by("number").only("game", "data"))
-    scores = engine.score_game(record)
+    scores = barbu.score_game(record)
     complete = game.status == Game.Status.COMPLETE
     return {
         "id": game.pk,
         "status": game.status,
         "record": record,
         "scores": scores,
-        "next": None if complete else engine.game_state(record)["next"],
+        "next": None if complete else barbu.game_state(record)["next"],
     }
 
 

@@ -1,31 +1,9 @@
-"""The Barbu scoring engine: pure Python, no Django; rules as data and functions over records."""
+"""The scoring engines: pure Python, no Django; one subpackage per game, rules as data.
 
-from .deal import normalise_deal
+`barbu/` scores Barbu games (shared/rules/RULES.md). The problems a player can fix are
+shared by every game (`errors.py`).
+"""
+
 from .errors import MESSAGES, InvalidGame, Problem
-from .game import Judgement, game_state, judge_game, score_game, validate_game
-from .presets import (
-    CONTRACTS,
-    PRESETS,
-    Ruleset,
-    describe_ruleset,
-    ruleset_from_json,
-    ruleset_to_json,
-)
 
-__all__ = [
-    "CONTRACTS",
-    "MESSAGES",
-    "PRESETS",
-    "InvalidGame",
-    "Judgement",
-    "Problem",
-    "Ruleset",
-    "describe_ruleset",
-    "game_state",
-    "judge_game",
-    "normalise_deal",
-    "ruleset_from_json",
-    "ruleset_to_json",
-    "score_game",
-    "validate_game",
-]
+__all__ = ["MESSAGES", "InvalidGame", "Problem"]

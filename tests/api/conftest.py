@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from clubs.models import Club, Membership
 from games.models import Game, Table
 from games.services import deal_submit
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_event, make_game, make_organiser, make_player
 
 ROLES = ["anonymous", "other_organiser", "member", "other_table_key", "table_key", "organiser"]

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Deal, DealRevision, Game
 from games.selectors import game_record
-from scoring import engine
+from scoring.engine import barbu
 from tests.api.conftest import World, build_world
 from tests.factories import make_game
 
@@ -24,8 +24,8 @@ def test_game_detail_is_record_scores_and_next(world):
     record = game_record(world.game)
     assert set(body) == {"id", "status", "record", "scores", "next"}
     assert body["record"] == record
-    assert body["scores"] == engine.score_game(record)
-    assert body["next"] == engine.game_state(record)["next"]
+    assert body["scores"] == barbu.score_game(record)
+    assert body["next"] == barbu.game_state(record)["next"]
     assert body["next"]["number"] == 3
     assert body["status"] == "in_progress"
 
@@ -37,7 +37,7 @@ def test_submission_answers_201_with_scores_and_totals(world):
     body = response.json()
     assert body["number"] == 3 and body["status"] == "confirmed"
     assert response["ETag"] == '"1"'
-    expected = engine.score_game({**game_record(world.game)})
+    expected = barbu.score_game({**game_record(world.game)})
     assert body["totals"] == expected["totals"]
     assert body["scores"]["score"] == expected["deals"][2]["score"]
     assert Deal.objects.get(game=world.game, number=3).entered_from == "table 1"
@@ -133,7 +133,7 @@ def test_correction_needs_if_match_and_refuses_stale_versions(world):
     revision = DealRevision.objects.get(game=world.game, action="corrected")
     assert revision.before == stored and revision.reason == "typo"
     world.game.refresh_from_db()
-    assert world.game.totals == engine.score_game(game_record(world.game))["totals"]
+    assert world.game.totals == barbu.score_game(game_record(world.game))["totals"]
 
 
 def test_patch_merges_top_level_keys(world):
@@ -147,7 +147,7 @@ def test_patch_merges_top_level_keys(world):
     # the game detail shows the correction (its cache key follows the game's version)
     body = client.get(detail).json()
     assert body["record"]["deals"][0] == {**stored, "doubles": []}
-    assert body["scores"] == engine.score_game(game_record(world.game))
+    assert body["scores"] == barbu.score_game(game_record(world.game))
 
 
 def test_correction_that_breaks_a_later_deal_is_refused(world):

@@ -18,8 +18,8 @@ import pytest
 
 from games.models import Deal, Game
 from games.selectors import game_record
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -243,15 +243,15 @@ def test_a_whole_evening(live_server, browser, language):
 
         # The organiser corrects one deal on a phone-wide screen, with the table's form:
         # the king of hearts went to someone else.
-        barbu = next(n for n, d in enumerate(record["deals"], 1) if d["contract"] == "barbu")
-        stored = Deal.objects.get(game=game, number=barbu)
+        barbu_number = next(n for n, d in enumerate(record["deals"], 1) if d["contract"] == "barbu")
+        stored = Deal.objects.get(game=game, number=barbu_number)
         taker = stored.data["result"]["king_of_hearts"]
         other = next(name for name in names if name != taker)
         corrected = {**stored.data, "result": {"king_of_hearts": other}}
         organiser.set_viewport_size({"width": 360, "height": 740})
         organiser.goto(f"{live_server.url}{prefix}/manage/{club.slug}/games/{game.pk}/")
         with organiser.expect_navigation():
-            organiser.locator(f"#deal-{barbu} a").click()
+            organiser.locator(f"#deal-{barbu_number} a").click()
         # The stored deal is in the form already; nothing wider than the screen.
         assert organiser.is_checked("#contract-barbu")
         assert organiser.is_checked(f"#king_of_hearts-{names.index(taker)}")
@@ -275,9 +275,9 @@ def test_a_whole_evening(live_server, browser, language):
             cell.get_attribute("data-player"): cell.inner_text().strip()
             for cell in phone.locator("#score-table tfoot th.total").all()
         }
-        record["deals"][barbu - 1] = corrected
-        expected = engine.score_game(record)["totals"]
-        assert expected == engine.score_game(game_record(game))["totals"]
+        record["deals"][barbu_number - 1] = corrected
+        expected = barbu.score_game(record)["totals"]
+        assert expected == barbu.score_game(game_record(game))["totals"]
         assert shown == {name: str(points) for name, points in expected.items()}
     finally:
         desk.close()

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scoring.engine import score_game
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu import score_game
+from scoring.engine.barbu.randomgame import random_game
 
 from .records import RESULTS, deal, game
 
@@ -108,7 +108,7 @@ def test_unicode_names_round_trip():
 
 def test_engine_and_command_import_no_django():
     code = (
-        "import sys, scoring.engine, scoring.engine.randomgame, scoring.cli; "
+        "import sys, scoring.engine, scoring.engine.barbu.randomgame, scoring.cli; "
         "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'"
     )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}

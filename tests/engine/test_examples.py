@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.engine import PRESETS, score_game
-from scoring.engine.game import in_cents, settle_turn
+from scoring.engine.barbu import PRESETS, score_game
+from scoring.engine.barbu.game import in_cents, settle_turn
 
 from .records import ALL_HEARTS, RESULTS, A, B, C, D, dbl, deal, game
 
@@ -177,7 +177,7 @@ def test_a_real_game_with_a_three_way_tie_sums_to_zero_to_the_cent():
     import random
     from decimal import Decimal
 
-    from scoring.engine.randomgame import random_game
+    from scoring.engine.barbu.randomgame import random_game
 
     out = score_game(random_game(random.Random(83), "italian6"))
     tied = [t["total"] for t in out["turns"] if 66.67 in t["total"].values()]
@@ -190,7 +190,7 @@ def test_settlement_in_scores_json():
     # italian6 turn with half points: numbers stay ints except the .5
     import random
 
-    from scoring.engine.randomgame import random_game
+    from scoring.engine.barbu.randomgame import random_game
 
     record = random_game(random.Random(5), "italian6", deals=6)
     out = score_game(record)
@@ -265,7 +265,7 @@ def test_format_md_example():
 def test_turns_per_deal_rotation_settle_when_the_dealers_deals_are_done():
     import random
 
-    from scoring.engine.randomgame import random_game
+    from scoring.engine.barbu.randomgame import random_game
 
     ruleset = {"preset": "italian6", "options": {"dealer_rotation": "per_deal"}}
     record = random_game(random.Random(2), ruleset, deals=21)

@@ -7,8 +7,8 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import PRESETS, game_state, judge_game, score_game, validate_game
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu import PRESETS, game_state, judge_game, score_game, validate_game
+from scoring.engine.barbu.randomgame import random_game
 
 presets = st.sampled_from(sorted(PRESETS))
 

@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from scoring.engine import (
+from scoring.engine import InvalidGame
+from scoring.engine.barbu import (
     CONTRACTS,
     PRESETS,
-    InvalidGame,
     Ruleset,
     describe_ruleset,
     ruleset_from_json,
     ruleset_to_json,
 )
-from scoring.engine.presets import parse_ruleset
+from scoring.engine.barbu.presets import parse_ruleset
 
 
 @pytest.mark.parametrize("key", sorted(PRESETS))

@@ -10,9 +10,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import PRESETS, normalise_deal, score_game, validate_game
-from scoring.engine.game import in_cents
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu import PRESETS, normalise_deal, score_game, validate_game
+from scoring.engine.barbu.game import in_cents
+from scoring.engine.barbu.randomgame import random_game
 
 # RULES.md "sum over one dealer turn" of raw points
 TURN_SUM = {"italian7": 0, "italian6": -440, "french": 0, "german": 0}

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import score_game
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu import score_game
+from scoring.engine.barbu.randomgame import random_game
 
 # RULES.md "Contracts and points", one row per preset.
 TABLE: dict[str, dict[str, Any]] = {

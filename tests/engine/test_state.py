@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from scoring.engine import InvalidGame, game_state
-from scoring.engine.randomgame import random_game
+from scoring.engine import InvalidGame
+from scoring.engine.barbu import game_state
+from scoring.engine.barbu.randomgame import random_game
 
 from .records import RESULTS, A, B, C, D, dbl, deal, game
 

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import MESSAGES, InvalidGame, Problem, score_game, validate_game
+from scoring.engine import MESSAGES, InvalidGame, Problem
+from scoring.engine.barbu import score_game, validate_game
+from scoring.engine.barbu.randomgame import random_game
 from scoring.engine.errors import message_for
-from scoring.engine.randomgame import random_game
 
 from .records import ALL_HEARTS, PLAYERS, RESULTS, A, B, C, D, dbl, deal, game
 

@@ -13,7 +13,7 @@ from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealRevision, DealScore, Event, Game, GameScore
 from games.selectors import game_record
 from games.signals import deals_changed
-from scoring import engine
+from scoring.engine import barbu
 
 
 def counts() -> dict[str, int]:
@@ -70,7 +70,7 @@ def test_the_demo_is_a_played_league_with_an_evening_in_progress():
         for game in Game.objects.filter(table__round__event=event):
             assert game.status == Game.Status.COMPLETE and game.deals_count == 28
             record = game_record(game)
-            assert engine.validate_game(record) == []
+            assert barbu.validate_game(record) == []
             assert any(deal.get("doubles") for deal in record["deals"])
             assert game.scores.count() == 4
     in_progress = Game.objects.filter(table__round__event=running[0]).order_by("table__number")
@@ -85,7 +85,7 @@ def test_the_demo_is_a_played_league_with_an_evening_in_progress():
     correction = DealRevision.objects.get(action=DealRevision.Action.CORRECTED)
     assert correction.by_user == user and correction.deal.version == 2
     assert correction.deal.game.table.round.event == closed[0]
-    assert engine.validate_game(game_record(correction.deal.game)) == []
+    assert barbu.validate_game(game_record(correction.deal.game)) == []
     played = sorted(Game.objects.filter(deals_count__gt=0).values_list("id", flat=True))
     assert GameScore.objects.count() == 4 * len(played)  # written from a game's first deal
     # Standings are recomputed once, for every game and evening, not once per deal.

@@ -11,7 +11,7 @@ from django.db import OperationalError, connection, connections
 
 from games.models import Deal, DealRevision, DealScore, Game
 from games.services import deal_submit, game_create
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_event, make_player, make_table
 
 TABLES = 20

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
-from scoring import engine
+from scoring.engine import barbu
+from scoring.engine.barbu.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
 from scoring.engine.errors import FIELD_MESSAGES as ENGINE_FIELD_MESSAGES
-from scoring.engine.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
 from scoring.messages import (
     CONTRACT_NAMES,
     FIELD_MESSAGES,
@@ -33,14 +33,14 @@ def _our_placeholders(template: str) -> set[str]:
 
 
 def test_every_engine_code_has_a_message_with_the_same_placeholders() -> None:
-    assert set(MESSAGES) == set(engine.MESSAGES)
-    for code, english in engine.MESSAGES.items():
+    assert set(MESSAGES) == set(barbu.MESSAGES)
+    for code, english in barbu.MESSAGES.items():
         assert _our_placeholders(str(MESSAGES[code])) == _engine_placeholders(english), code
 
 
 def test_english_messages_equal_the_engines() -> None:
     with translation.override("en"):
-        for code, english in engine.MESSAGES.items():
+        for code, english in barbu.MESSAGES.items():
             params = {name: f"<{name}>" for name in _engine_placeholders(english)}
             assert str(MESSAGES[code]) % params == english.format(**params), code
 
@@ -55,8 +55,8 @@ def test_every_engine_message_is_translated(language: str) -> None:
             assert str(text) != english[code], f"{language}: {code} is not translated"
 
 
-def _validate(record: dict) -> list[engine.Problem]:
-    return engine.validate_game(record)
+def _validate(record: dict) -> list[barbu.Problem]:
+    return barbu.validate_game(record)
 
 
 def _record(ruleset: str, deals: list[dict]) -> dict:
@@ -144,12 +144,10 @@ def test_a_name_in_a_field_path_is_kept() -> None:
 
 def test_expected_and_field_phrases_are_translated() -> None:
     # a field the engine has no words for (yet) is shown as it is, its "expected" translated
-    problem = engine.Problem.make(
-        None, "x", "invalid_type", field="result.extra", expected="a list"
-    )
+    problem = barbu.Problem.make(None, "x", "invalid_type", field="result.extra", expected="a list")
     with translation.override("fr"):
         assert problem_message(problem) == "result.extra devrait être une liste"
-    problem = engine.Problem.make(
+    problem = barbu.Problem.make(
         None,
         "ruleset.options.dealer_rotation",
         "invalid_option",
@@ -162,7 +160,7 @@ def test_expected_and_field_phrases_are_translated() -> None:
             "l'opzione di regolamento dealer_rotation non può valere sideways: "
             "deve essere uno tra per_turn, per_deal"
         )
-    problem = engine.Problem.make(None, "x", "missing_field", field="deal 3")
+    problem = barbu.Problem.make(None, "x", "missing_field", field="deal 3")
     with translation.override("es"):
         assert problem_message(problem) == "falta mano 3"
 
@@ -180,7 +178,7 @@ def test_site_built_problems_are_translated() -> None:
 
 
 def test_translate_problems_keeps_every_other_key() -> None:
-    problem = engine.Problem.make(2, "result.queens", "not_a_queen", card="KS").as_dict()
+    problem = barbu.Problem.make(2, "result.queens", "not_a_queen", card="KS").as_dict()
     with translation.override("de"):
         (out,) = translate_problems([problem])
     assert out == {**problem, "message": "KS ist keine Dame"}
@@ -208,7 +206,7 @@ def test_contract_names_follow_the_rule_texts(language: str) -> None:
         for key, name in EXPECTED_CONTRACT_NAMES[language].items():
             assert contract_name(key) == name
             assert str(CONTRACT_NAMES[key]) == name
-    assert set(CONTRACT_NAMES) == set(engine.CONTRACTS)
+    assert set(CONTRACT_NAMES) == set(barbu.CONTRACTS)
 
 
 def test_unknown_contract_key_is_shown_as_given() -> None:
@@ -216,16 +214,16 @@ def test_unknown_contract_key_is_shown_as_given() -> None:
 
 
 RULESETS = [
-    *engine.PRESETS.values(),
-    replace(engine.PRESETS["italian7"], dealer_rotation="per_deal", domino_pass_when_able=True),
-    replace(engine.PRESETS["german"], positive_only_dealer=True, barbu_discard_first_chance=True),
-    engine.ruleset_from_json({"preset": "french", "options": {"contracts": ["hearts", "domino"]}}),
+    *barbu.PRESETS.values(),
+    replace(barbu.PRESETS["italian7"], dealer_rotation="per_deal", domino_pass_when_able=True),
+    replace(barbu.PRESETS["german"], positive_only_dealer=True, barbu_discard_first_chance=True),
+    barbu.ruleset_from_json({"preset": "french", "options": {"contracts": ["hearts", "domino"]}}),
 ]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.preset)
-def test_rule_sentences_mirror_the_engine(ruleset: engine.Ruleset) -> None:
-    english = engine.describe_ruleset(ruleset)
+def test_rule_sentences_mirror_the_engine(ruleset: barbu.Ruleset) -> None:
+    english = barbu.describe_ruleset(ruleset)
     with translation.override("en"):
         ours = describe_ruleset_localised(ruleset)
     # The first sentence names the preset ("Italian, 7 contracts") instead of its key.
@@ -235,7 +233,7 @@ def test_rule_sentences_mirror_the_engine(ruleset: engine.Ruleset) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_rule_sentences_are_translated(language: str) -> None:
-    ruleset = engine.PRESETS["italian6"]
+    ruleset = barbu.PRESETS["italian6"]
     with translation.override("en"):
         english = describe_ruleset_localised(ruleset)
     with translation.override(language):
@@ -246,7 +244,7 @@ def test_rule_sentences_are_translated(language: str) -> None:
 
 def test_hearts_sentence_uses_the_languages_card_letters() -> None:
     with translation.override("it"):
-        lines = describe_ruleset_localised(engine.PRESETS["italian7"])
+        lines = describe_ruleset_localised(barbu.PRESETS["italian7"])
     assert "Cuori: ogni carta di cuori presa vale (A -4, K -4, D -4, F -4, 10 -4," in " ".join(
         lines
     )

@@ -12,7 +12,7 @@ from clubs.models import Club
 from games.models import Deal, DealRevision, DealScore, Game
 from games.selectors import game_record
 from games.services import deal_submit
-from scoring import engine
+from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game
 
@@ -264,8 +264,8 @@ def test_a_contract_of_another_deal_offers_that_deals_form_and_stores_nothing(
 
 def test_both_deals_of_a_swap_are_stored_together(organiser_client, club, game, organiser):
     deal = game.deals.get(number=1)
-    barbu = {**BARBU, "doubles": []}
-    data = form_data(HEARTS, game.player_names, 1) | swap_fields(barbu, game.player_names, 2)
+    barbu_deal = {**BARBU, "doubles": []}
+    data = form_data(HEARTS, game.player_names, 1) | swap_fields(barbu_deal, game.player_names, 2)
     data |= {"version": "1", "swap_version": "1", "reason": "swapped at the table"}
     response = organiser_client.post(correct_url(club, deal), data)
     assert response.status_code == 302
@@ -285,7 +285,7 @@ def test_both_deals_of_a_swap_are_stored_together(organiser_client, club, game, 
         assert revision.by_user == organiser and revision.reason == "swapped at the table"
         assert revision.before["contract"] == was and revision.after == stored.data
     game.refresh_from_db()
-    scores = engine.score_game(game_record(game))
+    scores = barbu.score_game(game_record(game))
     assert game.totals == scores["totals"]
     assert second.scores["score"] == scores["deals"][1]["score"]
     assert second.scores["score"]["Carla"] == -20

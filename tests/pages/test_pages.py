@@ -14,7 +14,7 @@ from clubs.models import Club, League, Membership, Player
 from games import evenings
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat
 from games.services import deal_submit, rename_in_deal
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_league, make_player
 
 pytestmark = pytest.mark.django_db

@@ -28,8 +28,8 @@ from games.models import (
 )
 from games.selectors import game_record
 from games.services import deal_submit, rename_in_deal
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_game, make_league, make_player
 
 pytestmark = pytest.mark.django_db
@@ -191,7 +191,7 @@ def test_event_freezes_the_league_rules(club):
     event = evenings.event_create(
         club=club, league=league, name="Night", starts_at=make_event(club).starts_at
     )
-    assert event.ruleset == engine.ruleset_to_json(engine.ruleset_from_json("german"))
+    assert event.ruleset == barbu.ruleset_to_json(barbu.ruleset_from_json("german"))
     league.ruleset = {"preset": "french", "options": {}}
     league.save()
     event.refresh_from_db()
@@ -263,8 +263,8 @@ def test_history_weighs_this_evening_one_and_earlier_league_evenings_less(club, 
 def _scores_match_engine(game: Game) -> None:
     game.refresh_from_db()
     record = game_record(game)
-    assert engine.validate_game(record) == []
-    expected = engine.score_game(record)
+    assert barbu.validate_game(record) == []
+    expected = barbu.score_game(record)
     assert game.totals == expected["totals"]
     seats = {s.position: s.player_id for s in Seat.objects.filter(table=game.table)}
     for gs in GameScore.objects.filter(game=game):

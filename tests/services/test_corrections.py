@@ -9,7 +9,7 @@ from games.models import Deal, DealRevision, DealScore, Game, GameScore
 from games.selectors import game_record
 from games.services import deal_correct, deal_submit, deals_correct
 from games.signals import deals_changed
-from scoring import engine
+from scoring.engine import barbu
 from tests.factories import make_club, make_game, make_organiser
 from tests.services.test_deals import full_game
 
@@ -81,14 +81,14 @@ def test_a_swap_of_two_deals_stores_both_with_their_revisions_and_scores(game, r
 
     expected = {**record, "deals": record["deals"][:7]}
     expected["deals"][1], expected["deals"][4] = changes[2], changes[5]
-    scores = engine.score_game(expected)
+    scores = barbu.score_game(expected)
     game.refresh_from_db()
-    assert game.totals == scores["totals"] == engine.score_game(game_record(game))["totals"]
+    assert game.totals == scores["totals"] == barbu.score_game(game_record(game))["totals"]
     for number in (2, 5):
         deal = Deal.objects.get(game=game, number=number)
         assert deal.version == 2
         assert deal.contract == changes[number]["contract"]
-        assert deal.data == engine.normalise_deal(changes[number], list(game.player_names))
+        assert deal.data == barbu.normalise_deal(changes[number], list(game.player_names))
         assert deal.scores["score"] == scores["deals"][number - 1]["score"]
         rows = {r.player.name: r.score for r in DealScore.objects.filter(deal=deal)}
         assert rows == scores["deals"][number - 1]["score"]

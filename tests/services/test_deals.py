@@ -10,8 +10,8 @@ from games.errors import DealConflict, DealRejected, GameClosed, IdempotencyMism
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
 from games.selectors import game_record
 from games.services import deal_confirm, deal_correct, deal_submit, rename_in_deal, unique_names
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_whole_game_stored_deal_by_deal_matches_the_engine():
         result = deal_submit(game_id=game.pk, deal=deal)
         assert result.status_code == 201
     game.refresh_from_db()
-    expected = engine.score_game(record)
+    expected = barbu.score_game(record)
     assert game.status == Game.Status.COMPLETE
     assert game.deals_count == 28
     assert game.totals == expected["totals"]
@@ -141,7 +141,7 @@ def test_correction_is_versioned_audited_and_rescored():
     assert revision.before["result"]["king_of_hearts"] == taker
     assert revision.after["result"]["king_of_hearts"] == new_taker
     game.refresh_from_db()
-    assert game.totals == engine.score_game(game_record(game))["totals"]
+    assert game.totals == barbu.score_game(game_record(game))["totals"]
     row = DealScore.objects.get(deal=target, player__name=new_taker)
     assert row.took_king and row.raw == -20
     with pytest.raises(StaleVersion):

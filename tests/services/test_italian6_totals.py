@@ -9,8 +9,8 @@ import pytest
 
 from games.models import Game, GameScore
 from games.services import deal_submit, rename_in_deal
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def _thirds_game() -> dict:
     """A random italian6 game whose totals are not whole or half points (a three-way tie)."""
     for seed in range(5000):
         record = random_game(random.Random(seed), "italian6")
-        totals = engine.score_game(record)["totals"].values()
+        totals = barbu.score_game(record)["totals"].values()
         if any(isinstance(v, float) and (v * 2) % 1 for v in totals):
             mapping = dict(zip(record["players"], NAMES, strict=True))
             return {
@@ -36,7 +36,7 @@ def test_stored_totals_equal_the_engines_to_the_hundredth():
     game = make_game(ruleset="italian6")
     for deal in record["deals"]:
         assert deal_submit(game_id=game.pk, deal=deal).status_code == 201
-    expected = engine.score_game(record)["totals"]
+    expected = barbu.score_game(record)["totals"]
     game.refresh_from_db()
     assert game.status == Game.Status.COMPLETE
     stored = {s.player.name: s.total for s in GameScore.objects.filter(game=game)}

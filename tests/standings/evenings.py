@@ -11,7 +11,7 @@ from django.utils import timezone
 from clubs.models import Club, League, Player
 from games.models import Event, Game
 from games.services import deal_submit, game_create
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_player, make_table
 
 

@@ -19,8 +19,8 @@ from clubs.services import player_merge
 from games.errors import DealRejected
 from games.models import Game, GameScore
 from games.services import deal_submit, deals_correct, rename_in_deal
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_event, make_game, make_player
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +62,7 @@ def _named(record: dict) -> dict:
 
 
 def _tied(record: dict) -> bool:
-    totals = list(engine.score_game(record)["totals"].values())
+    totals = list(barbu.score_game(record)["totals"].values())
     return len(set(totals)) < len(totals)
 
 

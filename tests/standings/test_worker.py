@@ -20,7 +20,7 @@ from django.db import connection, connections
 
 from games.services import deal_submit
 from scoring import services, tasks
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player
 from tests.standings.evenings import seat

@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from games.models import Game
-from scoring.engine.randomgame import random_game
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_game
 
 

@@ -8,8 +8,8 @@ import pytest
 from django.http import QueryDict
 
 from games.deal_form import deal_from_form, selected_from_deal, stored_deal_choices
-from scoring import engine
-from scoring.engine.randomgame import random_game
+from scoring.engine import barbu
+from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES
 
 
@@ -25,11 +25,11 @@ def test_every_stored_deal_reads_back_from_its_prefilled_form(preset):
     record = random_game(random.Random(11), preset, players=list(NAMES))
     names = record["players"]
     for number, stored in enumerate(record["deals"], start=1):
-        stored = engine.normalise_deal(stored, names)
+        stored = barbu.normalise_deal(stored, names)
         posted = as_posted(selected_from_deal(stored, names))
         read = deal_from_form(posted, names, ruleset=record["ruleset"], number=number)
         assert read.pop("number") == number
-        assert engine.normalise_deal(read, names) == stored, number
+        assert barbu.normalise_deal(read, names) == stored, number
 
 
 def test_a_stored_deals_choices_exclude_the_dealers_other_contracts_and_name_must_doubles():
@@ -48,6 +48,6 @@ def test_a_stored_deals_choices_exclude_the_dealers_other_contracts_and_name_mus
             without = [d for d in deal["doubles"] if d is not double]
             changed = {**record, "deals": [*deals]}
             changed["deals"][number - 1] = {**deal, "doubles": without}
-            codes = {p.code for p in engine.validate_game(changed)}
+            codes = {p.code for p in barbu.validate_game(changed)}
             pair = {"by": double["by"], "against": double["against"]}
             assert ("mandatory_doubles_missing" in codes) == (pair in choices.must), number

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Deal, DealRevision, Game
 from games.services import deal_confirm, deal_submit, rename_in_deal
-from scoring import engine
+from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game
 
@@ -100,7 +100,7 @@ def test_anonymous_with_the_key_writes_and_sees_the_scores(client, game):
     assert deal.data["doubles"] == [{"by": "Bruno", "against": "Anna", "redoubled": True}]
     page = client.get(entry_url(game)).content.decode()
     assert "Deal 1 saved." in page
-    expected = engine.score_game(
+    expected = barbu.score_game(
         {"ruleset": "italian7", "players": game.player_names, "deals": [HEARTS_DEAL]}
     )["totals"]
     for name, total in expected.items():
@@ -109,7 +109,7 @@ def test_anonymous_with_the_key_writes_and_sees_the_scores(client, game):
     assert (revision.action, revision.by_label) == ("entered", "Table 1")
 
 
-@pytest.mark.parametrize("contract", engine.CONTRACTS)
+@pytest.mark.parametrize("contract", barbu.CONTRACTS)
 def test_each_contract_through_the_form(client, game, full_game, contract):
     """Anna's deal of this contract in a random game (she deals 1-7), posted as deal 1."""
     deal = next(d for d in full_game["deals"][:7] if d["contract"] == contract)
@@ -117,12 +117,12 @@ def test_each_contract_through_the_form(client, game, full_game, contract):
     answer = post_deal(client, game, deal, 1)
     assert answer.status_code == 302, answer.content.decode()[:3000]
     stored = Deal.objects.get(game=game)
-    assert stored.data == engine.normalise_deal(deal, names)
+    assert stored.data == barbu.normalise_deal(deal, names)
     assert (
         stored.scores["score"]
-        == engine.score_game({"ruleset": "italian7", "players": names, "deals": [deal]})["deals"][
-            0
-        ]["score"]
+        == barbu.score_game({"ruleset": "italian7", "players": names, "deals": [deal]})["deals"][0][
+            "score"
+        ]
     )
 
 
@@ -132,7 +132,7 @@ def test_a_whole_game_through_the_form_matches_the_engine(client, game, full_gam
         assert answer.status_code == 302, (number, answer.content.decode()[:2000])
     game.refresh_from_db()
     assert game.status == Game.Status.COMPLETE
-    scores = engine.score_game(full_game)
+    scores = barbu.score_game(full_game)
     page = client.get(entry_url(game)).content.decode()
     assert "The game is complete" in page
     assert 'id="entry-form"' not in page

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..errors import InvalidGame, Problem
 from .cards import RANKS
-from .errors import InvalidGame, Problem
 
 CONTRACTS: tuple[str, ...] = (
     "barbu",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..errors import InvalidGame, Problem
 from .deal import DealCheck, check_deal
-from .errors import InvalidGame, Problem
 from .presets import (
     CONTRACT_NAMES,
     POSITIVE_CONTRACTS,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import Problem
 from .cards import CARD_ORDER, CARD_SPELLINGS, HEARTS, QUEENS, RANKS, TRUMPS, parse_card
-from .errors import Problem
 from .presets import CONTRACT_NAMES, CONTRACTS, POSITIVE_CONTRACTS, Ruleset
 
 _HEART_SET = frozenset(HEARTS)
