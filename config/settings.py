@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "clubs",
     "games",
     "scoring",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import CommandError, call_command
 
-from clubs.demo import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, DemoRefused, load_demo
 from clubs.models import Club, League, Membership, Player
+from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, DemoRefused, load_demo
 from games.models import Deal, DealRevision, DealScore, Event, Game, GameScore
 from games.selectors import game_record
 from games.signals import deals_changed

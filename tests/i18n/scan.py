@@ -21,7 +21,7 @@ from pathlib import Path
 from django.template.base import Lexer, TokenType
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("clubs", "games", "scoring", "config")
+APPS = ("clubs", "games", "scoring", "demo", "config")
 
 # Words that are the same in every language.
 ALLOWED_WORDS = frozenset(
@@ -41,7 +41,7 @@ ALLOWED_PY_FILES = {
     "scoring/messages.py translates",
     "scoring/cli.py": "the command-line scorer for developers, English by design",
     "scoring/__main__.py": "the command-line scorer for developers",
-    "clubs/demo.py": "demo data loaded by `make demo`: its refusal speaks to developers",
+    "demo/loader.py": "demo data loaded by `make demo`: its refusal speaks to developers",
     "games/seating/__main__.py": "the seating planner's command line, for developers",
     "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
     "copied from the API's English answers (tests/api/test_examples.py)",

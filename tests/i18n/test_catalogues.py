@@ -19,7 +19,7 @@ from tests.i18n.scan import ROOT
 LOCALE = ROOT / "locale"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-SOURCE_DIRS = ["clubs", "games", "scoring", "config", "templates"]
+SOURCE_DIRS = ["clubs", "games", "scoring", "demo", "config", "templates"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w*\}")
 
 

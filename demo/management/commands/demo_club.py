@@ -14,7 +14,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
-        from clubs.demo import DemoRefused, load_demo
+        from demo.loader import DemoRefused, load_demo
 
         try:
             summary = load_demo(force=options["force"])
