@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, League, Membership, Player
+from clubs.signals import player_merging
 from scoring.engine import barbu
 from scoring.messages import problem_message
 from scoring.standings import parse_ranking
@@ -131,15 +132,11 @@ def membership_set_role(*, club: Club, player: Player, role: str) -> Membership:
 def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
     """Move everything of `duplicate` to `keep` and mark `duplicate` merged, in one transaction.
 
-    Moves memberships (the higher role wins), check-ins, seats, game and deal scores, deals
-    dealt, byes, the login and earlier merges. Refused when both sat at the same table
-    (one game cannot have the same person twice). Standings and ratings are derived and are
-    recomputed after commit.
+    Moves memberships (the higher role wins), the login, the e-mail and earlier merges; the
+    apps built on clubs move their own rows on the `player_merging` signal (check-ins,
+    seats, scores, deals dealt, byes; derived standings and ratings) and may refuse the
+    merge, e.g. when both sat at the same table (one game cannot have the same person twice).
     """
-    from games.models import Deal, DealScore, EventPlayer, Game, GameScore, Round, Seat
-    from games.signals import deals_changed
-    from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
-
     if keep.pk == duplicate.pk:
         raise ClubError(_("Choose two different players."), code="same_player")
     with transaction.atomic():
@@ -161,16 +158,7 @@ def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
             raise ClubError(
                 _("%(name)s was already merged.") % {"name": duplicate.name}, code="already_merged"
             )
-        shared_tables = set(
-            Seat.objects.filter(player=keep).values_list("table_id", flat=True)
-        ) & set(Seat.objects.filter(player=duplicate).values_list("table_id", flat=True))
-        if shared_tables:
-            raise ClubError(
-                _("%(a)s and %(b)s played at the same table: they are two different people.")
-                % {"a": keep.name, "b": duplicate.name},
-                code="played_together",
-                params={"tables": sorted(shared_tables)},
-            )
+        player_merging.send(sender=Player, club=club, keep=keep, duplicate=duplicate)
 
         # Memberships: the kept player keeps the higher role in a club both belong to.
         kept_roles = {m.club_id: m for m in Membership.objects.filter(player=keep)}
@@ -185,27 +173,6 @@ def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
                 mine.save(update_fields=["role"])
             membership.delete()
 
-        kept_events = set(
-            EventPlayer.objects.filter(player=keep).values_list("event_id", flat=True)
-        )
-        EventPlayer.objects.filter(player=duplicate, event_id__in=kept_events).delete()
-        EventPlayer.objects.filter(player=duplicate).update(player=keep)
-
-        Seat.objects.filter(player=duplicate).update(player=keep)
-        GameScore.objects.filter(player=duplicate).update(player=keep)
-        DealScore.objects.filter(player=duplicate).update(player=keep)
-        Deal.objects.filter(dealer=duplicate).update(dealer=keep)
-        through = Round.byes.through
-        kept_byes = set(through.objects.filter(player=keep).values_list("round_id", flat=True))
-        through.objects.filter(player=duplicate, round_id__in=kept_byes).delete()
-        through.objects.filter(player=duplicate).update(player=keep)
-
-        # Derived rows: dropped for the duplicate, rebuilt by the standings tasks.
-        EventStanding.objects.filter(player=duplicate).delete()
-        LeagueStanding.objects.filter(player=duplicate).delete()
-        RatingHistory.objects.filter(player=duplicate).delete()
-        PlayerRating.objects.filter(player=duplicate).delete()
-
         Player.objects.filter(merged_into=duplicate).update(merged_into=keep)
         if keep.user_id is None and duplicate.user_id is not None:
             keep.user_id, duplicate.user_id = duplicate.user_id, None
@@ -216,16 +183,6 @@ def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
             keep.save(update_fields=["email"])
         duplicate.merged_into = keep
         duplicate.save(update_fields=["merged_into"])
-
-        games = list(
-            Game.objects.filter(scores__player=keep).values_list("pk", "table__round__event_id")
-        )
-        if games:
-            game_ids = sorted({g for g, _e in games})
-            event_ids = sorted({e for _g, e in games})
-            transaction.on_commit(
-                lambda: deals_changed.send(sender=Player, game_ids=game_ids, event_ids=event_ids)
-            )
     return keep
 
 

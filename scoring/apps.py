@@ -9,9 +9,13 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
+        from clubs.signals import player_merging
         from games.signals import deals_changed
         from scoring import receivers
 
         deals_changed.connect(
             receivers.on_deals_changed, dispatch_uid="scoring.standings_on_deals_changed"
+        )
+        player_merging.connect(
+            receivers.drop_merged_player_rows, dispatch_uid="scoring.drop_merged_player_rows"
         )

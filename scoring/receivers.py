@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from clubs.models import Player
 from games.models import Game
 from scoring import tasks
+from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
 
 
 def on_deals_changed(
@@ -28,3 +30,13 @@ def on_deals_changed(
             pk__in=game_ids, status=Game.Status.COMPLETE
         ).values_list("table__round__event__league_id", flat=True)
     tasks.queue_after_deals(event_ids, set(complete_league_ids))
+
+
+def drop_merged_player_rows(sender: Any, *, duplicate: Player, **kwargs: Any) -> None:
+    """Receiver of clubs' `player_merging`: the duplicate's standings and ratings are derived
+    rows; drop them, and the standings tasks queued after the merge rebuild the kept
+    player's."""
+    EventStanding.objects.filter(player=duplicate).delete()
+    LeagueStanding.objects.filter(player=duplicate).delete()
+    RatingHistory.objects.filter(player=duplicate).delete()
+    PlayerRating.objects.filter(player=duplicate).delete()

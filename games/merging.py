@@ -1,0 +1,57 @@
+"""A player merge (clubs.services.player_merge) as it touches the games app's rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player
+from clubs.services import ClubError
+from games.models import Deal, DealScore, EventPlayer, Game, GameScore, Round, Seat
+from games.signals import deals_changed
+
+
+def move_player_rows(
+    sender: Any, *, club: Club, keep: Player, duplicate: Player, **kwargs: Any
+) -> None:
+    """Receiver of clubs' `player_merging`: give `keep` the duplicate's check-ins, seats,
+    scores, deals dealt and byes; refuse when both sat at the same table.
+
+    Runs inside the merge's transaction; the standings of the games concerned are queued
+    after it commits.
+    """
+    shared_tables = set(Seat.objects.filter(player=keep).values_list("table_id", flat=True)) & set(
+        Seat.objects.filter(player=duplicate).values_list("table_id", flat=True)
+    )
+    if shared_tables:
+        raise ClubError(
+            _("%(a)s and %(b)s played at the same table: they are two different people.")
+            % {"a": keep.name, "b": duplicate.name},
+            code="played_together",
+            params={"tables": sorted(shared_tables)},
+        )
+
+    kept_events = set(EventPlayer.objects.filter(player=keep).values_list("event_id", flat=True))
+    EventPlayer.objects.filter(player=duplicate, event_id__in=kept_events).delete()
+    EventPlayer.objects.filter(player=duplicate).update(player=keep)
+
+    Seat.objects.filter(player=duplicate).update(player=keep)
+    GameScore.objects.filter(player=duplicate).update(player=keep)
+    DealScore.objects.filter(player=duplicate).update(player=keep)
+    Deal.objects.filter(dealer=duplicate).update(dealer=keep)
+    through = Round.byes.through
+    kept_byes = set(through.objects.filter(player=keep).values_list("round_id", flat=True))
+    through.objects.filter(player=duplicate, round_id__in=kept_byes).delete()
+    through.objects.filter(player=duplicate).update(player=keep)
+
+    games = list(
+        Game.objects.filter(scores__player=keep).values_list("pk", "table__round__event_id")
+    )
+    if games:
+        game_ids = sorted({g for g, _e in games})
+        event_ids = sorted({e for _g, e in games})
+        transaction.on_commit(
+            lambda: deals_changed.send(sender=Player, game_ids=game_ids, event_ids=event_ids)
+        )
