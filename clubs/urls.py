@@ -6,7 +6,6 @@ from clubs import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("manage/<slug:slug>/", views.club_manage, name="club-manage"),
     path("manage/<slug:slug>/settings/", views.club_settings, name="club-settings"),
     path("manage/<slug:slug>/rules/", views.club_rules, name="club-rules"),
     path("manage/<slug:slug>/players/", views.club_players, name="club-players"),

@@ -26,7 +26,6 @@ from clubs.forms import (
     RulesetForm,
 )
 from clubs.models import Club, League, Membership
-from games.models import Event
 from scoring.engine import barbu
 from scoring.messages import describe_ruleset_localised, problem_message
 
@@ -70,27 +69,6 @@ def describe(ruleset: dict) -> list[str]:
         return describe_ruleset_localised(barbu.ruleset_from_json(ruleset))
     except barbu.InvalidGame as error:
         return [problem_message(p) for p in error.problems]
-
-
-@organiser_required
-def club_manage(request: HttpRequest, club: Club) -> HttpResponse:
-    events = (
-        Event.objects.filter(club=club)
-        .select_related("league")
-        .annotate(round_count=Count("rounds", distinct=True))
-        .order_by("-starts_at", "-id")[:50]
-    )
-    leagues = League.objects.filter(club=club).annotate(event_count=Count("events"))
-    return render(
-        request,
-        "clubs/manage.html",
-        {
-            "club": club,
-            "events": events,
-            "leagues": leagues,
-            "rules": describe(club.ruleset),
-        },
-    )
 
 
 @organiser_required

@@ -1,13 +1,15 @@
-"""The organiser's evening pages, under /manage/<club slug>/ (club pages are in clubs.urls)."""
+"""The organiser's club and evening pages under /manage/<club slug>/ (the rest: clubs.urls)."""
 
 from django.urls import path
 
+from games import views_club
 from games import views_organiser as views
 
 E = "manage/<slug:slug>/events/<int:event_id>/"
 R = E + "rounds/<int:number>/"
 
 urlpatterns = [
+    path("manage/<slug:slug>/", views_club.club_manage, name="club-manage"),
     path("manage/<slug:slug>/events/new/", views.event_create, name="event-create"),
     path(E, views.event_dashboard, name="event-dashboard"),
     path(E + "checkin/", views.event_checkin, name="event-checkin"),
