@@ -234,8 +234,8 @@ REST_FRAMEWORK = {
         "auth": os.environ.get("THROTTLE_AUTH", "20/min"),
         "writes": os.environ.get("THROTTLE_WRITES", "600/min"),
     },
-    # One JSON error shape for every API error (config/api_errors.py).
-    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # One JSON error shape for every API error (games/api/errors.py).
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tavolo API",

@@ -1,7 +1,7 @@
 """API endpoints of standings and ratings: thin reads of the stored rows (scoring.selectors).
 
 Visibility, pagination, query-parameter checks and errors are the API's shared ones
-(games.api.permissions, games.api.pagination, games.api.filters, config.api_errors).
+(games.api.permissions, games.api.pagination, games.api.filters, games.api.errors).
 """
 
 from __future__ import annotations

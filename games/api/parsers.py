@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from config.api_errors import PayloadTooLarge
+from games.api.errors import PayloadTooLarge
 
 # A deal is four levels deep ({"result": {"hearts": {"Anna": ["AH"]}}}): anything far
 # deeper is not a deal, and refusing it early keeps the engine and json.dumps safe.

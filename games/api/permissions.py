@@ -20,7 +20,7 @@ For every API view (the standings endpoints in scoring/urls_api.py included):
   table card's QR code). `request.auth` is then a `TableKey` and `request.user` is
   anonymous; it only lets a client write (submit and confirm deals of) that table's game.
 - `CanEnterDeals` / `IsClubOrganiser`: object permissions on a Game.
-- Errors (config/api_errors.py) and pagination (games/api/pagination.py) are shared too.
+- Errors (games/api/errors.py) and pagination (games/api/pagination.py) are shared too.
 """
 
 from __future__ import annotations

@@ -35,10 +35,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Membership
-from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
 from games import services, sql
 from games.api import examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
+from games.api.errors import PreconditionFailed, PreconditionRequired, error_body
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
