@@ -1,8 +1,8 @@
 """Barbu: presets and options, one deal checked and scored, a whole game judged."""
 
 from ..errors import MESSAGES, InvalidGame, Problem
-from .deal import normalise_deal
 from .game import Judgement, game_state, judge_game, score_game, validate_game
+from .normalise import normalise_deal
 from .presets import (
     CONTRACTS,
     PRESETS,
