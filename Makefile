@@ -38,7 +38,7 @@ $(VENV)/.installed: requirements/dev.txt
 install: $(VENV)/.installed
 
 messages: install
-	$(PY) manage.py compile_catalogues
+	@$(PY) manage.py compile_catalogues
 
 demo: messages
 	@DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput --verbosity 0
@@ -75,7 +75,8 @@ endef
 # Fails when pyproject.toml and uv.lock disagree, or the requirements files are not the
 # lock's export.
 lock-check: install
-	@$(UV) lock --check --python $(PY) --quiet
+	@$(UV) lock --check --python $(PY) --quiet \
+		|| { echo "pyproject.toml and uv.lock disagree: run make lock (README, Dependencies)" >&2; exit 1; }
 	@{ echo '$(LOCK_HEADER)'; $(EXPORT) --no-dev; } | diff -u requirements/production.txt - \
 		|| { echo "requirements/production.txt is not uv.lock's export: run make lock" >&2; exit 1; }
 	@{ echo '$(LOCK_HEADER)'; $(EXPORT) --extra dev; } | diff -u requirements/dev.txt - \
