@@ -12,9 +12,9 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 
 # uv comes from the lock too (a dev dependency), installed into .venv by `make install`.
-# It locks against PyPI whatever index or mirror this machine's environment names for uv
-# (--no-config, the index variables unset), so uv.lock records only pypi.org addresses;
-# installs go through pip, which reads this machine's own pip configuration.
+# It ignores any uv configuration and index variables of this machine (--no-config, the
+# UV_*INDEX* variables unset), so it locks against PyPI and uv.lock names pypi.org only;
+# installs go through pip, which reads this machine's own configuration (a mirror).
 UV := env -u UV_INDEX -u UV_INDEX_URL -u UV_DEFAULT_INDEX -u UV_EXTRA_INDEX_URL \
 	-u UV_FIND_LINKS UV_PYTHON_DOWNLOADS=never $(VENV)/bin/uv --no-config
 UV_LOCK_ARGS ?=
