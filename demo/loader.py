@@ -55,6 +55,8 @@ GUESTS = ("Roberto Rizzo", "Silvia Lombardi", "Tommaso Moretti")
 PLAYED_EVENINGS = 3
 # The running evening: deals already entered at each of its tables.
 RUNNING_DEALS = (12, 9, 10, 0)
+# When the club's evenings begin (the site's time zone).
+EVENING_STARTS = datetime.time(20, 30)
 
 
 class DemoRefused(Exception):
@@ -140,6 +142,16 @@ def _league(club: Club) -> League:
     return league
 
 
+def running_evening_start(now: datetime.datetime) -> datetime.datetime:
+    """When the demo's running evening began: today at EVENING_STARTS in the site's time
+    zone, or yesterday's if that time has not come yet (last night's evening goes on)."""
+    local = timezone.localtime(now)
+    day = local.date()
+    if local.time() < EVENING_STARTS:
+        day -= datetime.timedelta(days=1)
+    return datetime.datetime.combine(day, EVENING_STARTS, tzinfo=local.tzinfo)
+
+
 def _evenings(
     club: Club, league: League, players: dict[str, Player], now: datetime.datetime
 ) -> None:
@@ -148,19 +160,12 @@ def _evenings(
     evenings = PLAYED_EVENINGS + 1
     plan = plan_seating(SeatingRequest(players=names, rounds=evenings, method="mix", seed=SEED))
     rng = random.Random(SEED)
-    # The running evening began within the last hour; the played ones weekly before it.
-    local = timezone.localtime(now)
-    running_start = local.replace(minute=0, second=0, microsecond=0)
+    running_start = running_evening_start(now)
     for index, round_plan in enumerate(plan.rounds):
         running = index == evenings - 1
-        weeks_ago = evenings - 1 - index
-        starts_at = (
-            running_start
-            if running
-            else (local - datetime.timedelta(weeks=weeks_ago)).replace(
-                hour=21, minute=0, second=0, microsecond=0
-            )
-        )
+        # The played evenings weekly before the running one, at the same hour: subtracting
+        # weeks from a time in the site's zone keeps its wall clock across a DST change.
+        starts_at = running_start - datetime.timedelta(weeks=evenings - 1 - index)
         event = Event.objects.create(
             club=club,
             league=league,

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter
+from itertools import pairwise
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from clubs.models import Club, League, Membership, Player
-from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, DemoRefused, load_demo
+from demo.loader import (
+    DEMO_PASSWORD,
+    DEMO_SLUG,
+    DEMO_USERNAME,
+    DemoRefused,
+    load_demo,
+    running_evening_start,
+)
 from games.models import Deal, DealRevision, DealScore, Event, Game, GameScore
 from games.selectors import game_record
 from games.signals import deals_changed
@@ -31,6 +42,31 @@ def test_the_demo_refuses_to_load_when_debug_is_off():
     assert not Club.objects.exists()
 
 
+ROME = ZoneInfo("Europe/Rome")
+
+
+@pytest.mark.parametrize(
+    ("now", "start"),
+    [
+        # After 20:30: tonight's evening.
+        (datetime.datetime(2026, 11, 24, 22, 15, tzinfo=ROME), (2026, 11, 24)),
+        (datetime.datetime(2026, 11, 24, 20, 30, tzinfo=ROME), (2026, 11, 24)),
+        # Before 20:30, after midnight or in the day: last night's evening.
+        (datetime.datetime(2026, 11, 24, 20, 29, tzinfo=ROME), (2026, 11, 23)),
+        (datetime.datetime(2026, 11, 25, 0, 10, tzinfo=ROME), (2026, 11, 24)),  # 23:10 UTC
+        (datetime.datetime(2026, 11, 24, 9, 0, tzinfo=ROME), (2026, 11, 23)),
+        # The morning summer time begins: yesterday's 20:30 was still winter time.
+        (datetime.datetime(2026, 3, 29, 10, 0, tzinfo=ROME), (2026, 3, 28)),
+    ],
+)
+def test_the_running_evening_starts_at_half_past_eight_in_the_sites_zone(now, start):
+    with timezone.override(ROME):
+        began = running_evening_start(now.astimezone(datetime.UTC))
+    assert began == datetime.datetime(*start, 20, 30, tzinfo=ROME)
+    assert began.utcoffset() == datetime.datetime(*start, 12, tzinfo=ROME).utcoffset()
+    assert began <= now < began + datetime.timedelta(days=1)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_demo_is_a_played_league_with_an_evening_in_progress():
     announced = []
@@ -40,7 +76,9 @@ def test_the_demo_is_a_played_league_with_an_evening_in_progress():
 
     deals_changed.connect(listen)
     try:
+        before_load = timezone.now()
         call_command("demo_club", "--force")
+        after_load = timezone.now()
     finally:
         deals_changed.disconnect(listen)
 
@@ -59,6 +97,11 @@ def test_the_demo_is_a_played_league_with_an_evening_in_progress():
     closed = [e for e in evenings if e.status == Event.Status.CLOSED]
     running = [e for e in evenings if e.status == Event.Status.RUNNING]
     assert len(closed) >= 3 and len(running) == 1 and evenings[-1] == running[0]
+    # Club evenings at 20:30, weekly; the running one began within the last day, not at load.
+    starts = [timezone.localtime(event.starts_at) for event in evenings]
+    assert all(start.time() == datetime.time(20, 30) for start in starts)
+    assert [(b.date() - a.date()).days for a, b in pairwise(starts)] == [7] * (len(starts) - 1)
+    assert before_load - datetime.timedelta(days=1) < running[0].starts_at <= after_load
     for event in evenings:
         assert event.ruleset == club.ruleset
         rnd = event.rounds.get()
