@@ -4,6 +4,6 @@
 shared by every game (`errors.py`).
 """
 
-from .errors import MESSAGES, InvalidGame, Problem
+from .errors import MESSAGES, HandProblem, InvalidGame, Problem
 
-__all__ = ["MESSAGES", "InvalidGame", "Problem"]
+__all__ = ["MESSAGES", "HandProblem", "InvalidGame", "Problem"]
