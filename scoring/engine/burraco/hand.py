@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.errors import HandProblem, InvalidGame, Problem
-from .presets import BURRACO_KINDS, Ruleset, parse_ruleset
+from .presets import Ruleset, parse_ruleset
 
 LINES = ("NS", "EW")
 OTHER_LINE = {"NS": "EW", "EW": "NS"}
@@ -23,8 +23,8 @@ MIN_POINTS: dict[str, int] = {"clean": 35, "semi": 55, "dirty": 50}
 MIN_POINTS_OTHER = 35
 WILD_KINDS = ("semi", "dirty")
 ITEMS = ("melded", "in_hand", "penalty")
-_REQUIRED_ITEMS = ("melded", "in_hand")
-_FIXED_FIELDS = frozenset(("melded", "in_hand", "penalty", "pozzetto", *BURRACO_KINDS))
+KIND_ORDER = ("jokers", "twos", "aces", "high", "low")
+_KIND_SET = frozenset(KIND_ORDER)
 
 
 def card_points(cards: Mapping[str, int]) -> int:
@@ -39,11 +39,13 @@ class _Line:
     """One line's entries once read: points per item, burracos, pozzetto, cards by kind."""
 
     __slots__ = (
+        "bonus",
         "burracos",
         "by_kind",
         "cards",
         "counts",
         "counts_ok",
+        "minimum",
         "ok",
         "points",
         "points_ok",
@@ -58,61 +60,112 @@ class _Line:
         self.points = [0, 0, 0]  # melded, in hand, penalty
         self.counts: dict[str, int] = {}
         self.burracos = 0
+        self.bonus = 0  # the burracos' bonus (the closing bonus aside)
+        self.minimum = 0  # the fewest card points the burracos hold (MIN_POINTS)
         self.pozzetto = False
         # Melded cards and wild cards, when the melded cards are given by kind.
         self.cards: int | None = None
         self.wild: int | None = None
-        # Every kind counted on this line (table, hand and penalty), for the deck limits.
-        self.by_kind: dict[str, int] | None = None
+        # Cards of each kind (KIND_ORDER) given by kind on this line, table, hand and
+        # penalty together, for the deck limits; None while no item gave them by kind.
+        self.by_kind: list[int] | None = None
 
 
 def _problem(number: int, field_: str, code: str, **params: Any) -> Problem:
     return HandProblem.make(number, field_, code, **params)
 
 
+def _shown(value: object) -> object:
+    """A parameter value as given when it is a whole number, else its short repr."""
+    return value if type(value) is int else repr(value)[:60]
+
+
 def _kinds(
-    value: dict[Any, Any],
-    line: str,
-    item: str,
-    number: int,
-    out: _Line,
-    problems: list[Problem],
+    value: dict[Any, Any], line: str, item: str, number: int, out: _Line, problems: list[Problem]
 ) -> int | None:
     """Card points of cards given by kind, or None after recording what is wrong."""
-    total = 0
-    ok = True
-    by_kind = out.by_kind
-    if by_kind is None:
-        by_kind = out.by_kind = {}
+    if value.keys() <= _KIND_SET:
+        get = value.get
+        j, t, a, h, low = (
+            get("jokers", 0),
+            get("twos", 0),
+            get("aces", 0),
+            get("high", 0),
+            get("low", 0),
+        )
+        if (
+            type(j) is int
+            and type(t) is int
+            and type(a) is int
+            and type(h) is int
+            and type(low) is int
+            and min(j, t, a, h, low) >= 0
+        ):
+            acc = out.by_kind
+            if acc is None:
+                out.by_kind = [j, t, a, h, low]
+            else:
+                acc[0] += j
+                acc[1] += t
+                acc[2] += a
+                acc[3] += h
+                acc[4] += low
+            if item == "melded":
+                out.cards = j + t + a + h + low
+                out.wild = j + t
+            return 30 * j + 20 * t + 15 * a + 10 * h + 5 * low
     for kind, count in value.items():
-        points = CARD_VALUES.get(kind) if isinstance(kind, str) else None
-        if points is None:
-            problems.append(
-                _problem(number, f"{line}.{item}.{kind}", "unknown_card_kind", card_kind=str(kind))
-            )
-            ok = False
+        where = f"{line}.{item}.{kind}"
+        if kind not in _KIND_SET:
+            problems.append(_problem(number, where, "unknown_card_kind", card_kind=str(kind)[:60]))
         elif type(count) is not int or count < 0:
             problems.append(
                 _problem(
                     number,
-                    f"{line}.{item}.{kind}",
+                    where,
                     "invalid_card_count",
                     line=line,
                     item=item,
                     card_kind=kind,
-                    value=count if type(count) is int else repr(count)[:60],
+                    value=_shown(count),
                 )
             )
-            ok = False
+    return None
+
+
+def _item(
+    value: object, line: str, item: str, number: int, out: _Line, problems: list[Problem]
+) -> int:
+    """The card points of one item (melded, in_hand, penalty); 0 after recording a problem."""
+    if type(value) is int:
+        if value < 0:
+            problems.append(
+                _problem(
+                    number, f"{line}.{item}", "invalid_points", line=line, item=item, value=value
+                )
+            )
+        elif value % 5:
+            problems.append(
+                _problem(number, f"{line}.{item}", "points_step", line=line, item=item, value=value)
+            )
         else:
-            total += points * count
-            by_kind[kind] = by_kind.get(kind, 0) + count
-    if not ok:
-        return None
-    if item == "melded":
-        out.cards = sum(c for k, c in value.items())
-        out.wild = value.get("jokers", 0) + value.get("twos", 0)
-    return total
+            return value
+    elif type(value) is dict:
+        counted = _kinds(value, line, item, number, out, problems)
+        if counted is not None:
+            return counted
+    elif value is None:
+        if item == "penalty":
+            return 0
+        where = f"{line}.{item}"
+        problems.append(_problem(number, where, "missing_field", field=where))
+    else:
+        where = f"{line}.{item}"
+        problems.append(
+            _problem(number, where, "invalid_type", field=where, expected="card points or cards")
+        )
+    out.points_ok = False
+    return 0
 
 
 def _read_line(
@@ -129,64 +182,38 @@ def _read_line(
         problems.append(_problem(number, line, "invalid_type", field=line, expected="an object"))
         return None
     out = _Line()
-    bonus = ruleset.bonus
-    for key in entry:
-        if key not in _FIXED_FIELDS and (key == "close" or key not in bonus):
-            problems.append(
-                _problem(
-                    number,
-                    f"{line}.{key}",
-                    "unknown_hand_field",
-                    line=line,
-                    key=str(key)[:60],
-                    kinds=", ".join(ruleset.kinds),
-                )
-            )
-            out.ok = False
-    points = out.points
-    for index, item in enumerate(ITEMS):
-        value = entry.get(item)
-        if type(value) is int:
-            if value < 0:
+    known = ruleset.line_fields
+    if not entry.keys() <= known:
+        for key in entry:
+            if key not in known:
                 problems.append(
                     _problem(
                         number,
-                        f"{line}.{item}",
-                        "invalid_points",
+                        f"{line}.{key}",
+                        "unknown_hand_field",
                         line=line,
-                        item=item,
-                        value=value,
+                        key=str(key)[:60],
+                        kinds=", ".join(ruleset.kinds),
                     )
                 )
-                out.points_ok = False
-            elif value % 5:
-                problems.append(
-                    _problem(
-                        number, f"{line}.{item}", "points_step", line=line, item=item, value=value
-                    )
-                )
-                out.points_ok = False
-            else:
-                points[index] = value
-        elif type(value) is dict:
-            counted = _kinds(value, line, item, number, out, problems)
-            if counted is None:
-                out.points_ok = False
-            else:
-                points[index] = counted
-        elif value is None and item in _REQUIRED_ITEMS:
-            where = f"{line}.{item}"
-            problems.append(_problem(number, where, "missing_field", field=where))
-            out.points_ok = False
-        elif value is not None:
-            where = f"{line}.{item}"
-            problems.append(
-                _problem(
-                    number, where, "invalid_type", field=where, expected="card points or cards"
-                )
-            )
-            out.points_ok = False
+        out.ok = False
+    # The common case inline (points as a whole multiple of 5); the rest in _item.
+    points = out.points
+    value = entry.get("melded")
+    if type(value) is int and value >= 0 and not value % 5:
+        points[0] = value
+    else:
+        points[0] = _item(value, line, "melded", number, out, problems)
+    value = entry.get("in_hand")
+    if type(value) is int and value >= 0 and not value % 5:
+        points[1] = value
+    else:
+        points[1] = _item(value, line, "in_hand", number, out, problems)
+    value = entry.get("penalty")
+    if value is not None:
+        points[2] = _item(value, line, "penalty", number, out, problems)
     counts = out.counts
+    bonus = ruleset.bonus
     for kind in ruleset.kinds:
         value = entry.get(kind, 0)
         if type(value) is not int or value < 0:
@@ -197,31 +224,33 @@ def _read_line(
                     "invalid_burraco_count",
                     line=line,
                     kind=kind,
-                    value=value if type(value) is int else repr(value)[:60],
+                    value=_shown(value),
                 )
             )
             out.counts_ok = False
         elif value:
             counts[kind] = value
             out.burracos += value
-    if not ruleset.semi_clean:
-        semi = entry.get("semi", 0)
-        if semi != 0 or type(semi) is not int:
-            if type(semi) is int and semi > 0:
-                problems.append(
-                    _problem(number, f"{line}.semi", "semi_not_allowed", line=line, count=semi)
+            out.bonus += bonus[kind] * value
+            out.minimum += MIN_POINTS.get(kind, MIN_POINTS_OTHER) * value
+    if not ruleset.semi_clean and "semi" in entry:
+        semi = entry["semi"]
+        if type(semi) is int and semi > 0:
+            problems.append(
+                _problem(number, f"{line}.semi", "semi_not_allowed", line=line, count=semi)
+            )
+            out.counts_ok = False
+        elif type(semi) is not int or semi < 0:
+            problems.append(
+                _problem(
+                    number,
+                    f"{line}.semi",
+                    "invalid_burraco_count",
+                    line=line,
+                    kind="semi",
+                    value=_shown(semi),
                 )
-            else:
-                problems.append(
-                    _problem(
-                        number,
-                        f"{line}.semi",
-                        "invalid_burraco_count",
-                        line=line,
-                        kind="semi",
-                        value=semi if type(semi) is int else repr(semi)[:60],
-                    )
-                )
+            )
             out.counts_ok = False
     pozzetto = entry.get("pozzetto", False)
     if type(pozzetto) is not bool:
@@ -241,7 +270,7 @@ def _check_line(line: str, out: _Line, number: int, problems: list[Problem]) -> 
     counts = out.counts
     if not counts or not out.points_ok or not out.counts_ok:
         return
-    minimum = sum(MIN_POINTS.get(kind, MIN_POINTS_OTHER) * n for kind, n in counts.items())
+    minimum = out.minimum
     melded = out.points[0]
     if melded < minimum:
         problems.append(
@@ -282,12 +311,7 @@ def _check_line(line: str, out: _Line, number: int, problems: list[Problem]) -> 
 def _score_line(line: str, out: _Line, closed: object, ruleset: Ruleset) -> dict[str, int]:
     melded, in_hand, penalty = out.points
     cards = melded - in_hand - penalty
-    bonus_table = ruleset.bonus
-    bonus = 0
-    for kind, n in out.counts.items():
-        bonus += bonus_table[kind] * n
-    if closed == line:
-        bonus += bonus_table["close"]
+    bonus = out.bonus + ruleset.bonus["close"] if closed == line else out.bonus
     pozzetto = 0 if out.pozzetto else ruleset.no_pozzetto
     return {"cards": cards, "bonus": bonus, "pozzetto": pozzetto, "score": cards + bonus + pozzetto}
 
@@ -352,11 +376,9 @@ def _check_cards(ns: _Line | None, ew: _Line | None, number: int, problems: list
     ew_kinds = ew.by_kind if ew is not None else None
     if ns_kinds is None and ew_kinds is None:
         return
-    both: dict[str, int] = dict(ns_kinds or {})
-    for kind, count in (ew_kinds or {}).items():
-        both[kind] = both.get(kind, 0) + count
-    for kind, limit in DECK_COUNTS.items():
-        count = both.get(kind, 0)
+    for index, kind in enumerate(KIND_ORDER):
+        count = (ns_kinds[index] if ns_kinds else 0) + (ew_kinds[index] if ew_kinds else 0)
+        limit = DECK_COUNTS[kind]
         if count > limit:
             problems.append(
                 _problem(

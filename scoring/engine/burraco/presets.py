@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from ...engine.errors import HandProblem, InvalidGame, Problem
@@ -52,10 +53,15 @@ class Ruleset:
     # Hands per turn -> bands, in increasing order of difference.
     vp_tables: Frozen
 
-    @property
+    @cached_property
     def kinds(self) -> tuple[str, ...]:
         """The burraco kinds a hand may count under these rules, in table order."""
         return tuple(k for k in self.bonus if k != "close" and (k != "semi" or self.semi_clean))
+
+    @cached_property
+    def line_fields(self) -> frozenset[str]:
+        """The keys a line of a hand may hold (semi always: a count of 0 is no harm)."""
+        return (_LINE_FIELDS - {"close"}) | set(BURRACO_KINDS) | set(self.kinds)
 
 
 def _table(bounds: tuple[int, ...]) -> VpTable:
