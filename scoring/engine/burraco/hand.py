@@ -25,6 +25,8 @@ WILD_KINDS = ("semi", "dirty")
 ITEMS = ("melded", "in_hand", "penalty")
 KIND_ORDER = ("jokers", "twos", "aces", "high", "low")
 _KIND_SET = frozenset(KIND_ORDER)
+# kind -> (its index in KIND_ORDER, its card points)
+_KIND_INFO = {kind: (index, CARD_VALUES[kind]) for index, kind in enumerate(KIND_ORDER)}
 
 
 def card_points(cards: Mapping[str, int]) -> int:
@@ -84,36 +86,26 @@ def _kinds(
     value: dict[Any, Any], line: str, item: str, number: int, out: _Line, problems: list[Problem]
 ) -> int | None:
     """Card points of cards given by kind, or None after recording what is wrong."""
-    if value.keys() <= _KIND_SET:
-        get = value.get
-        j, t, a, h, low = (
-            get("jokers", 0),
-            get("twos", 0),
-            get("aces", 0),
-            get("high", 0),
-            get("low", 0),
-        )
-        if (
-            type(j) is int
-            and type(t) is int
-            and type(a) is int
-            and type(h) is int
-            and type(low) is int
-            and min(j, t, a, h, low) >= 0
-        ):
-            acc = out.by_kind
-            if acc is None:
-                out.by_kind = [j, t, a, h, low]
-            else:
-                acc[0] += j
-                acc[1] += t
-                acc[2] += a
-                acc[3] += h
-                acc[4] += low
-            if item == "melded":
-                out.cards = j + t + a + h + low
-                out.wild = j + t
-            return 30 * j + 20 * t + 15 * a + 10 * h + 5 * low
+    acc = out.by_kind
+    if acc is None:
+        acc = [0, 0, 0, 0, 0]
+    total = cards = wild = 0
+    for kind, count in value.items():
+        info = _KIND_INFO.get(kind)
+        if info is None or type(count) is not int or count < 0:
+            break
+        index, points = info
+        acc[index] += count
+        total += points * count
+        cards += count
+        if index < 2:  # jokers and twos
+            wild += count
+    else:
+        out.by_kind = acc
+        if item == "melded":
+            out.cards = cards
+            out.wild = wild
+        return total
     for kind, count in value.items():
         where = f"{line}.{item}.{kind}"
         if kind not in _KIND_SET:
