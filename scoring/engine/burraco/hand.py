@@ -400,7 +400,7 @@ def calculate_hand(
     closed: str | None,
     ns: Mapping[str, Any],
     ew: Mapping[str, Any],
-    ruleset: Ruleset | str | Mapping[str, Any] = "fibur",
+    ruleset: Ruleset | str | dict[str, Any] = "fibur",
     number: int = 1,
 ) -> HandCalculation:
     """The table's calculator: each line's cards counted by kind (or points) -> the hand's score.
@@ -420,7 +420,7 @@ def calculate_hand(
 
 
 def score_hand(
-    hand: object, ruleset: Ruleset | str | Mapping[str, Any] = "fibur", number: int = 1
+    hand: object, ruleset: Ruleset | str | dict[str, Any] = "fibur", number: int = 1
 ) -> dict[str, Any]:
     """One hand's scores (a FORMAT.md "hands" entry); raises InvalidGame listing every problem."""
     parsed, problems = parse_ruleset(ruleset)
