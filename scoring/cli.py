@@ -7,18 +7,20 @@ import sys
 from typing import Any, BinaryIO
 
 from .engine import InvalidGame, Problem
-from .engine.barbu import score_game
+from .engine.records import score_record
 
 HELP = """\
 usage: python -m scoring score FILE
        python -m scoring score -          (read the game record from standard input)
 
-Prints the scores of a Barbu game record (rules/FORMAT.md) as JSON on standard output.
+Prints the scores of a game record (rules/FORMAT.md) as JSON on standard output:
+a Barbu game, or a Burraco match or tournament turn ("game": "burraco").
 
 Exit status:
   0  the game is valid; standard output holds the scores
   2  the record is invalid, unreadable or not JSON, or the command line is wrong;
      standard output holds {"errors": [{"deal", "field", "code", "params", "message"}, ...]}
+     (a Burraco record's errors give "hand" instead of "deal")
 
 Nothing but JSON is printed on standard output (except this help).
 """
@@ -73,7 +75,7 @@ def score_command(path: str, stdin: BinaryIO, stdout: BinaryIO) -> int:
         _emit(stdout, _errors(Problem.make(None, "", "invalid_json", detail=detail)))
         return EXIT_INVALID
     try:
-        scores = score_game(record)
+        scores = score_record(record)
     except InvalidGame as exc:
         _emit(stdout, exc.as_dict())
         return EXIT_INVALID

@@ -146,6 +146,159 @@ FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
     ),
 }
 
+# Burraco's problems (scoring/engine/errors.py BURRACO_MESSAGES) and the record's game key.
+BURRACO_MESSAGES: dict[str, Promise] = {
+    "unknown_game": _("there is no game called %(game)s; choose one of %(choices)s"),
+    "hands_per_turn_range": _("a tournament turn has 2, 3 or 4 hands, not %(value)s"),
+    "no_vp_table": _("these rules have no VP table for turns of %(hands)s hands"),
+    "unknown_line": _("%(line)s is not a line; the lines are NS and EW"),
+    "wrong_pair_size": _("the %(line)s pair needs exactly 2 players, not %(count)s"),
+    "empty_pair_name": _("player %(position)s of the %(line)s pair has no name"),
+    "too_many_hands": _("a turn of %(limit)s hands cannot have %(count)s"),
+    "match_over": _(
+        "the match was over after hand %(last)s, won by %(winner)s: no hand may follow"
+    ),
+    "semi_bonus_missing": _(
+        "these rules allow semi-clean burracos but give them no bonus: add semi to the bonus"
+    ),
+    "vp_table_band": _(
+        "VP table for %(hands)s hands, band %(band)s: it should be a pair [highest difference, VP]"
+    ),
+    "vp_table_bound": _(
+        "VP table for %(hands)s hands, band %(band)s: its highest difference "
+        "%(bound)s should be a whole multiple of 5, 0 or more"
+    ),
+    "vp_table_order": _(
+        "VP table for %(hands)s hands, band %(band)s: its highest difference "
+        "%(bound)s should be above the one of the band before (%(previous)s)"
+    ),
+    "vp_table_vp": _(
+        "VP table for %(hands)s hands, band %(band)s: the winner's VP %(vp)s should "
+        "be a whole number from 10 to 20"
+    ),
+    "vp_table_vp_order": _(
+        "VP table for %(hands)s hands, band %(band)s: the winner's VP %(vp)s should "
+        "not be below the band before's (%(previous)s)"
+    ),
+    "vp_table_last_open": _(
+        "VP table for %(hands)s hands: the last band should have no highest "
+        "difference (null), so that every difference gets its VP"
+    ),
+    "vp_table_open_early": _(
+        "VP table for %(hands)s hands, band %(band)s: only the last band may have no "
+        "highest difference (null)"
+    ),
+    "unknown_hand_field": _(
+        "%(line)s: %(key)s is not part of a line's points; these rules count melded, "
+        "in_hand, penalty, pozzetto and the burracos %(kinds)s"
+    ),
+    "invalid_points": _(
+        "%(line)s: %(item)s should be card points, a whole number 0 or more, not %(value)s"
+    ),
+    "points_step": _(
+        "%(line)s: %(item)s (%(value)s) should be a multiple of 5, as every card is "
+        "worth 5, 10, 15, 20 or 30"
+    ),
+    "unknown_card_kind": _(
+        "%(card_kind)s is not a kind of card: use jokers, twos, aces, high (K to 8) or low (7 to 3)"
+    ),
+    "invalid_card_count": _(
+        "%(line)s: the number of %(card_kind)s in %(item)s should be a whole number, "
+        "0 or more, not %(value)s"
+    ),
+    "invalid_burraco_count": _(
+        "%(line)s: the number of %(kind)s burracos should be a whole number, 0 or "
+        "more, not %(value)s"
+    ),
+    "semi_not_allowed": _(
+        "%(line)s counts %(count)s semi-clean burracos, but these rules have none: "
+        "count them as dirty"
+    ),
+    "close_without_pozzetto": _("%(line)s closed without having taken its pozzetto"),
+    "close_without_burraco": _("%(line)s closed without a burraco"),
+    "close_without_clean": _("%(line)s closed without a clean burraco, which these rules require"),
+    "melded_below_burracos": _(
+        "%(line)s melded %(melded)s points, too few for its burracos, which hold at "
+        "least %(minimum)s"
+    ),
+    "too_few_melded_cards": _(
+        "%(line)s melded %(cards)s cards, too few for %(burracos)s burracos of 7 cards or more"
+    ),
+    "too_few_wild_cards": _(
+        "%(line)s melded %(wild)s jokers and twos, too few for %(burracos)s dirty or "
+        "semi-clean burracos, which need one wild card each"
+    ),
+    "cards_over_total": _(
+        "the cards counted in this hand are worth %(total)s points, more than the "
+        "%(limit)s of all the cards"
+    ),
+    "card_kind_over_total": _(
+        "this hand counts %(count)s %(card_kind)s, more than the %(limit)s two decks hold"
+    ),
+}
+MESSAGES.update(BURRACO_MESSAGES)
+
+BURRACO_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
+    ("invalid_type", "game"): _("the game should be named by a word: barbu or burraco"),
+    ("missing_field", "pairs"): _("the match does not say which players form the two pairs"),
+    ("invalid_type", "pairs"): _("the pairs should give the NS and the EW line, two players each"),
+    ("missing_field", "pairs.<line>"): _("the match does not say who plays %(line)s"),
+    ("invalid_type", "pairs.<line>"): _("the %(line)s pair should be a list of two names"),
+    ("invalid_type", "pairs.<line>[]"): _("player %(n)s of the %(line)s pair has no name"),
+    ("missing_field", "hands"): _("the match does not list its hands"),
+    ("invalid_type", "hands"): _("the hands should be a list, in the order they were played"),
+    ("invalid_type", "ruleset.options.vp_tables"): _(
+        "the VP tables should give, for 2, 3 or 4 hands a turn, a list of bands"
+    ),
+    ("invalid_type", "hand <n>"): _("hand %(n)s should say who closed and give each line's points"),
+    ("missing_field", "closed"): _("the hand does not say which line closed (null if nobody did)"),
+    ("invalid_type", "closed"): _(
+        "the hand should say which line closed: NS, EW, or null if nobody did"
+    ),
+    ("missing_field", "<line>"): _("the hand does not give the points of %(line)s"),
+    ("invalid_type", "<line>"): _(
+        "the points of %(line)s should give what it melded, what it had left in "
+        "hand, its burracos and its pozzetto"
+    ),
+    ("missing_field", "<line>.melded"): _("the hand does not say what %(line)s melded"),
+    ("missing_field", "<line>.in_hand"): _("the hand does not say what %(line)s had left in hand"),
+    ("invalid_type", "<line>.melded"): _(
+        "what %(line)s melded should be card points (a whole number) or the cards by kind"
+    ),
+    ("invalid_type", "<line>.in_hand"): _(
+        "what %(line)s had left in hand should be card points (a whole number) or the cards by kind"
+    ),
+    ("invalid_type", "<line>.penalty"): _(
+        "the penalised cards of %(line)s should be card points (a whole number) or "
+        "the cards by kind"
+    ),
+    ("invalid_type", "<line>.pozzetto"): _(
+        "whether %(line)s took its pozzetto should be true or false"
+    ),
+}
+FIELD_MESSAGES.update(BURRACO_FIELD_MESSAGES)
+
+# The words the engine gives as keys in Burraco's parameters (errors.PARAM_WORDS).
+PARAM_WORDS: dict[str, dict[str, Promise]] = {
+    "item": {
+        "melded": pgettext_lazy("burraco", "the cards melded"),
+        "in_hand": pgettext_lazy("burraco", "the cards left in hand"),
+        "penalty": pgettext_lazy("burraco", "the penalised cards"),
+    },
+    "kind": {
+        "clean": pgettext_lazy("burraco", "clean"),
+        "semi": pgettext_lazy("burraco", "semi-clean"),
+        "dirty": pgettext_lazy("burraco", "dirty"),
+    },
+    "card_kind": {
+        "jokers": pgettext_lazy("burraco", "jokers"),
+        "twos": pgettext_lazy("burraco", "twos"),
+        "aces": pgettext_lazy("burraco", "aces"),
+        "high": pgettext_lazy("burraco", "high cards (K to 8)"),
+        "low": pgettext_lazy("burraco", "low cards (7 to 3)"),
+    },
+}
+
 # Problems the site itself builds in the engine's shape (games/services.py).
 SITE_MESSAGES: dict[str, Promise] = {
     "invalid_number": _("number must be a positive whole number"),
@@ -197,6 +350,17 @@ _PHRASES: dict[str, Promise] = {
         "it must be a whole number or ranks to numbers"
     ),
     "it must be true or false": _("it must be true or false"),
+    "card points or cards": _("card points or cards"),
+    "NS, EW or null": _("NS, EW or null"),
+    "a word": _("a word"),
+    "it must map burraco kinds and close to points": _(
+        "it must map burraco kinds and close to points"
+    ),
+    "it must be a whole multiple of 5, 0 or more": _("it must be a whole multiple of 5, 0 or more"),
+    "it must be a whole multiple of 5, 0 or less": _("it must be a whole multiple of 5, 0 or less"),
+    "it must be a whole number above 0": _("it must be a whole number above 0"),
+    "it must list bands [highest difference, VP]": _("it must list bands [highest difference, VP]"),
+    "turns have 2, 3 or 4 hands": _("turns have 2, 3 or 4 hands"),
 }
 _PATTERNS: tuple[tuple[re.Pattern[str], Promise], ...] = (
     (re.compile(r"it must be one of (?P<choices>.+)"), _("it must be one of %(choices)s")),
@@ -238,6 +402,9 @@ def _param(name: str, value: Any, params: Mapping[str, Any]) -> Any:
         return value
     if name in ("expected", "field") and isinstance(value, str):
         return _phrase(value)
+    words = PARAM_WORDS.get(name)
+    if words is not None and isinstance(value, str) and value in words:
+        return str(words[value])
     return value
 
 

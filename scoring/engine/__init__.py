@@ -1,9 +1,10 @@
 """The scoring engines: pure Python, no Django; one subpackage per game, rules as data.
 
-`barbu/` scores Barbu games (shared/rules/RULES.md). The problems a player can fix are
-shared by every game (`errors.py`).
+`barbu/` scores Barbu games (shared/rules/RULES.md), `burraco/` Burraco matches and
+tournament turns (shared/rules/BURRACO.md); `records.py` picks one by the record's "game"
+key (none: Barbu). The problems a player can fix are shared by every game (`errors.py`).
 """
 
-from .errors import MESSAGES, InvalidGame, Problem
+from .errors import MESSAGES, HandProblem, InvalidGame, Problem
 
-__all__ = ["MESSAGES", "InvalidGame", "Problem"]
+__all__ = ["MESSAGES", "HandProblem", "InvalidGame", "Problem"]

@@ -63,6 +63,115 @@ MESSAGES: dict[str, str] = {
     ),
 }
 
+# Burraco's problems (shared/rules/BURRACO.md), and the record's "game" key that came with
+# it; they join MESSAGES below (tests/burraco checks that each one is exercised).
+BURRACO_MESSAGES: dict[str, str] = {
+    # any game: the record's "game" key
+    "unknown_game": "there is no game called {game}; choose one of {choices}",
+    # Burraco (shared/rules/BURRACO.md): the match
+    "hands_per_turn_range": "a tournament turn has 2, 3 or 4 hands, not {value}",
+    "no_vp_table": "these rules have no VP table for turns of {hands} hands",
+    "unknown_line": "{line} is not a line; the lines are NS and EW",
+    "wrong_pair_size": "the {line} pair needs exactly 2 players, not {count}",
+    "empty_pair_name": "player {position} of the {line} pair has no name",
+    "too_many_hands": "a turn of {limit} hands cannot have {count}",
+    "match_over": "the match was over after hand {last}, won by {winner}: no hand may follow",
+    # Burraco: rule set
+    "semi_bonus_missing": (
+        "these rules allow semi-clean burracos but give them no bonus: add semi to the bonus"
+    ),
+    "vp_table_band": (
+        "VP table for {hands} hands, band {band}: it should be a pair [highest difference, VP]"
+    ),
+    "vp_table_bound": (
+        "VP table for {hands} hands, band {band}: its highest difference {bound} should be "
+        "a whole multiple of 5, 0 or more"
+    ),
+    "vp_table_order": (
+        "VP table for {hands} hands, band {band}: its highest difference {bound} should be "
+        "above the one of the band before ({previous})"
+    ),
+    "vp_table_vp": (
+        "VP table for {hands} hands, band {band}: the winner's VP {vp} should be a whole "
+        "number from 10 to 20"
+    ),
+    "vp_table_vp_order": (
+        "VP table for {hands} hands, band {band}: the winner's VP {vp} should not be below "
+        "the band before's ({previous})"
+    ),
+    "vp_table_last_open": (
+        "VP table for {hands} hands: the last band should have no highest difference (null), "
+        "so that every difference gets its VP"
+    ),
+    "vp_table_open_early": (
+        "VP table for {hands} hands, band {band}: only the last band may have no highest "
+        "difference (null)"
+    ),
+    # Burraco: one hand
+    "unknown_hand_field": (
+        "{line}: {key} is not part of a line's points; these rules count melded, in_hand, "
+        "penalty, pozzetto and the burracos {kinds}"
+    ),
+    "invalid_points": "{line}: {item} should be card points, a whole number 0 or more, not {value}",
+    "points_step": (
+        "{line}: {item} ({value}) should be a multiple of 5, as every card is worth 5, 10, 15, "
+        "20 or 30"
+    ),
+    "unknown_card_kind": (
+        "{card_kind} is not a kind of card: use jokers, twos, aces, high (K to 8) or low (7 to 3)"
+    ),
+    "invalid_card_count": (
+        "{line}: the number of {card_kind} in {item} should be a whole number, 0 or more, "
+        "not {value}"
+    ),
+    "invalid_burraco_count": (
+        "{line}: the number of {kind} burracos should be a whole number, 0 or more, not {value}"
+    ),
+    "semi_not_allowed": (
+        "{line} counts {count} semi-clean burracos, but these rules have none: count them as dirty"
+    ),
+    "close_without_pozzetto": "{line} closed without having taken its pozzetto",
+    "close_without_burraco": "{line} closed without a burraco",
+    "close_without_clean": "{line} closed without a clean burraco, which these rules require",
+    "melded_below_burracos": (
+        "{line} melded {melded} points, too few for its burracos, which hold at least {minimum}"
+    ),
+    "too_few_melded_cards": (
+        "{line} melded {cards} cards, too few for {burracos} burracos of 7 cards or more"
+    ),
+    "too_few_wild_cards": (
+        "{line} melded {wild} jokers and twos, too few for {burracos} dirty or semi-clean "
+        "burracos, which need one wild card each"
+    ),
+    "cards_over_total": (
+        "the cards counted in this hand are worth {total} points, more than the {limit} "
+        "of all the cards"
+    ),
+    "card_kind_over_total": (
+        "this hand counts {count} {card_kind}, more than the {limit} two decks hold"
+    ),
+}
+MESSAGES.update(BURRACO_MESSAGES)
+
+# Words the engine puts in Burraco's parameters as keys (the record's own words), said
+# the English way in the messages; the site says them in its languages (scoring/messages.py
+# PARAM_WORDS). A value not listed (a club's own burraco kind) is shown as it is.
+PARAM_WORDS: dict[str, dict[str, str]] = {
+    "item": {
+        "melded": "the cards melded",
+        "in_hand": "the cards left in hand",
+        "penalty": "the penalised cards",
+    },
+    "kind": {"clean": "clean", "semi": "semi-clean", "dirty": "dirty"},
+    "card_kind": {
+        "jokers": "jokers",
+        "twos": "twos",
+        "aces": "aces",
+        "high": "high cards (K to 8)",
+        "low": "low cards (7 to 3)",
+    },
+}
+
 # The shape problems (invalid_type, missing_field) of the fields the engine reads, said
 # the way a player would, keyed by (code, field_shape(params["field"])[0]). {n} numbers
 # an entry of a list from 1; {name} is a player's name. The params keep the path, so the
@@ -124,26 +233,75 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ),
     ("invalid_type", "result.order"): "the domino order should be a list of names, first out first",
 }
+# The same for a Burraco record ({line} is NS or EW), and its "game" key.
+BURRACO_FIELD_MESSAGES: dict[tuple[str, str], str] = {
+    ("invalid_type", "game"): "the game should be named by a word: barbu or burraco",
+    ("missing_field", "pairs"): "the match does not say which players form the two pairs",
+    ("invalid_type", "pairs"): "the pairs should give the NS and the EW line, two players each",
+    ("missing_field", "pairs.<line>"): "the match does not say who plays {line}",
+    ("invalid_type", "pairs.<line>"): "the {line} pair should be a list of two names",
+    ("invalid_type", "pairs.<line>[]"): "player {n} of the {line} pair has no name",
+    ("missing_field", "hands"): "the match does not list its hands",
+    ("invalid_type", "hands"): "the hands should be a list, in the order they were played",
+    ("invalid_type", "ruleset.options.vp_tables"): (
+        "the VP tables should give, for 2, 3 or 4 hands a turn, a list of bands"
+    ),
+    # a Burraco hand
+    ("invalid_type", "hand <n>"): "hand {n} should say who closed and give each line's points",
+    ("missing_field", "closed"): "the hand does not say which line closed (null if nobody did)",
+    (
+        "invalid_type",
+        "closed",
+    ): "the hand should say which line closed: NS, EW, or null if nobody did",
+    ("missing_field", "<line>"): "the hand does not give the points of {line}",
+    ("invalid_type", "<line>"): (
+        "the points of {line} should give what it melded, what it had left in hand, "
+        "its burracos and its pozzetto"
+    ),
+    ("missing_field", "<line>.melded"): "the hand does not say what {line} melded",
+    ("missing_field", "<line>.in_hand"): "the hand does not say what {line} had left in hand",
+    ("invalid_type", "<line>.melded"): (
+        "what {line} melded should be card points (a whole number) or the cards by kind"
+    ),
+    ("invalid_type", "<line>.in_hand"): (
+        "what {line} had left in hand should be card points (a whole number) or the cards by kind"
+    ),
+    ("invalid_type", "<line>.penalty"): (
+        "the penalised cards of {line} should be card points (a whole number) or the cards by kind"
+    ),
+    ("invalid_type", "<line>.pozzetto"): "whether {line} took its pozzetto should be true or false",
+}
+FIELD_MESSAGES.update(BURRACO_FIELD_MESSAGES)
 FIELD_CODES = frozenset(code for code, _shape in FIELD_MESSAGES)
 _INDEX = re.compile(r"\[(\d+)\]")
 _NAMED = ("result.hearts.", "result.queens.", "tricks of ")
+# A Burraco line as a segment of a field path: "NS.melded", "pairs.EW[0]".
+_LINE = re.compile(r"(?<![^.])(NS|EW)(?![^.\[])")
 
 
 def field_shape(field: str) -> tuple[str, dict[str, Any]]:
     """A field param as a FIELD_MESSAGES shape and its values.
 
     "doubles[0].by" -> ("doubles[].by", {"n": 1}); "deal 3" -> ("deal <n>", {"n": 3});
-    "result.hearts.Anna" -> ("result.hearts.<name>", {"name": "Anna"}).
+    "result.hearts.Anna" -> ("result.hearts.<name>", {"name": "Anna"});
+    "pairs.NS[1]" -> ("pairs.<line>[]", {"line": "NS", "n": 2}).
     """
     for prefix in _NAMED:
         if field.startswith(prefix) and len(field) > len(prefix):
             return prefix + "<name>", {"name": field[len(prefix) :]}
-    if field.startswith("deal ") and field[5:].isdigit():
-        return "deal <n>", {"n": int(field[5:])}
+    for prefix in ("deal ", "hand "):
+        if field.startswith(prefix) and field[5:].isdigit():
+            return prefix + "<n>", {"n": int(field[5:])}
+    values: dict[str, Any] = {}
+    line = _LINE.search(field)
+    if line is not None:
+        values["line"] = line.group(1)
+        field = _LINE.sub("<line>", field)
     numbers = _INDEX.findall(field)
     if len(numbers) == 1:
-        return _INDEX.sub("[]", field), {"n": int(numbers[0]) + 1}
-    return field, {}
+        values["n"] = int(numbers[0]) + 1
+        field = _INDEX.sub("[]", field)
+    return field, values
 
 
 def message_for(code: str, params: dict[str, Any]) -> str:
@@ -154,7 +312,12 @@ def message_for(code: str, params: dict[str, Any]) -> str:
         template = FIELD_MESSAGES.get((code, shape))
         if template is not None:
             return template.format(**values)
-    return MESSAGES[code].format(**params)
+    words = {
+        name: PARAM_WORDS[name].get(value, value)
+        for name, value in params.items()
+        if name in PARAM_WORDS and isinstance(value, str)
+    }
+    return MESSAGES[code].format(**(params | words if words else params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +337,24 @@ class Problem:
     def as_dict(self) -> dict[str, Any]:
         return {
             "deal": self.deal,
+            "field": self.field,
+            "code": self.code,
+            "params": dict(self.params),
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandProblem(Problem):
+    """A problem of a Burraco record: numbered by hand, "hand" in its JSON (FORMAT.md)."""
+
+    @property
+    def hand(self) -> int | None:
+        return self.deal
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.deal,
             "field": self.field,
             "code": self.code,
             "params": dict(self.params),

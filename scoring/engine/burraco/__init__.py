@@ -1,0 +1,47 @@
+"""Burraco (shared/rules/BURRACO.md): rule sets, one hand and its calculator, matches and turns."""
+
+from ..errors import MESSAGES, HandProblem, InvalidGame, Problem
+from .hand import (
+    CARD_VALUES,
+    DECK_COUNTS,
+    HandCalculation,
+    calculate_hand,
+    card_points,
+    check_hand,
+    score_hand,
+)
+from .match import analyse, score_match, turn_result, validate_match
+from .presets import (
+    DEFAULT_PRESET,
+    PRESETS,
+    Ruleset,
+    parse_ruleset,
+    ruleset_from_json,
+    ruleset_to_json,
+    vp_of,
+)
+
+__all__ = [
+    "CARD_VALUES",
+    "DECK_COUNTS",
+    "DEFAULT_PRESET",
+    "MESSAGES",
+    "PRESETS",
+    "HandCalculation",
+    "HandProblem",
+    "InvalidGame",
+    "Problem",
+    "Ruleset",
+    "analyse",
+    "calculate_hand",
+    "card_points",
+    "check_hand",
+    "parse_ruleset",
+    "ruleset_from_json",
+    "ruleset_to_json",
+    "score_hand",
+    "score_match",
+    "turn_result",
+    "validate_match",
+    "vp_of",
+]
