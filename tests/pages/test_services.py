@@ -14,7 +14,7 @@ from clubs.services import (
     players_import,
     players_import_preview,
 )
-from games import evenings
+from games import closing, evenings
 from games.models import (
     Deal,
     DealRevision,
@@ -224,7 +224,7 @@ def test_next_round_refused_while_the_round_is_open_then_rotates_the_bye(club, n
     with pytest.raises(evenings.EveningError) as error:
         evenings.round_seat(event=event, seed=2)
     assert error.value.code == "round_open"
-    evenings.round_close(rnd=first, force=True)
+    closing.round_close(rnd=first, force=True)
     second = evenings.round_seat(event=event, seed=2).round
     assert second.number == 2
     assert set(first.byes.all()).isdisjoint(second.byes.all())
@@ -372,12 +372,12 @@ def test_close_round_refuses_unfinished_games_unless_confirmed(club, nine, event
     checked_in(event, nine[:8])
     rnd = evenings.round_seat(event=event, seed=5).round
     with pytest.raises(evenings.EveningError) as error:
-        evenings.round_close(rnd=rnd)
+        closing.round_close(rnd=rnd)
     assert error.value.code == "games_unfinished"
     assert error.value.params["tables"] == [1, 2]
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN
-    evenings.round_close(rnd=rnd, force=True)
+    closing.round_close(rnd=rnd, force=True)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.CLOSED
 
@@ -386,7 +386,7 @@ def test_close_round_of_finished_games_needs_no_confirmation(club, nine, event):
     checked_in(event, nine[:4])
     rnd = evenings.round_seat(event=event, seed=5).round
     play(rnd.tables.get().game, 28)
-    evenings.round_close(rnd=rnd)
+    closing.round_close(rnd=rnd)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.CLOSED
 
@@ -396,8 +396,8 @@ def test_close_event_closes_rounds_and_refuses_further_changes(club, nine, event
     rnd = evenings.round_seat(event=event, seed=5).round
     play(rnd.tables.get().game, 5)
     with pytest.raises(evenings.EveningError):
-        evenings.event_close(event=event)
-    evenings.event_close(event=event, force=True)
+        closing.event_close(event=event)
+    closing.event_close(event=event, force=True)
     event.refresh_from_db()
     rnd.refresh_from_db()
     assert event.status == Event.Status.CLOSED
@@ -413,7 +413,7 @@ def test_seating_counts_history_so_round_two_avoids_repeats(club, event):
     players = [make_player(club, f"P{i}") for i in range(8)]
     checked_in(event, players)
     first = evenings.round_seat(event=event, seed=1).round
-    evenings.round_close(rnd=first, force=True)
+    closing.round_close(rnd=first, force=True)
     second = evenings.round_seat(event=event, seed=1).round
     met = Counter()
     for rnd in (first, second):
