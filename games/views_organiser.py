@@ -237,6 +237,7 @@ def seat_swap(request: HttpRequest, club: Club, event_id: int, number: int) -> H
                 other_seat_id=int(pk) if kind == "seat" else None,
                 player_id=int(pk) if kind == "player" else None,
                 by_user=request.user,
+                wrong_person=request.POST.get("wrong_person") == "1",
             )
         except evenings.EveningError as error:
             messages.error(request, error.message)

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
 from games import closing, evenings
-from games.models import Deal, Event, EventPlayer, Game, Round, Seat
+from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
 from games.services import deal_submit, rename_in_deal
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_league, make_player
@@ -190,6 +190,34 @@ def test_seat_swap_page_moves_a_player(organiser_client, club):
         follow=True,
     )
     assert "Choose a seat" in response.content.decode()
+
+
+def test_seat_swap_page_after_deals_asks_if_the_wrong_person_was_seated(organiser_client, club):
+    event = seated_event(club, 9)
+    rnd = event.rounds.get()
+    a = Seat.objects.get(table__round=rnd, table__number=1, position=0)
+    leaving, bye = a.player, rnd.byes.get()
+    game = Game.objects.get(table=a.table)
+    enter_deals(game, 2)
+    url = reverse("round-detail", args=[club.slug, event.pk, 1])
+    assert "The wrong person was seated" in organiser_client.get(url).content.decode()
+    swap = reverse("seat-swap", args=[club.slug, event.pk, 1])
+    page = organiser_client.post(
+        swap, {"seat": a.pk, "target": f"player:{bye.pk}"}, follow=True
+    ).content.decode()
+    assert "Table 1 has played 2 deals: swapping now would give them" in page
+    assert Seat.objects.get(table=a.table, position=0).player == leaving
+    assert Deal.objects.filter(game=game, dealer=leaving).count() == 2
+    # Said so: the deals were the newcomer's all along, renamed throughout and audited.
+    answer = organiser_client.post(
+        swap, {"seat": a.pk, "target": f"player:{bye.pk}", "wrong_person": "1"}
+    )
+    assert answer.status_code == 302
+    assert Seat.objects.get(table=a.table, position=0).player == bye
+    assert Deal.objects.filter(game=game, dealer=bye).count() == 2
+    revisions = DealRevision.objects.filter(game=game, action="reseated")
+    assert revisions.count() == 2
+    assert all(r.by_user is not None and r.reason.startswith("wrong person") for r in revisions)
 
 
 def test_close_round_page_asks_for_confirmation(organiser_client, club):
