@@ -137,3 +137,12 @@ def test_final_when_closed_with_every_game_complete(client):
     assert {row[-1] for row in table[1:]} == {"final"}
     page = client.get(reverse("scoring:event", args=[event.pk])).content.decode()
     assert "Final standings: every game is complete." in page
+
+
+def test_the_api_standings_mark_unfinished_games_and_count_no_win_for_them(evening, client):
+    event, _done, running = evening
+    body = client.get(f"/api/v1/events/{event.pk}/standings/").json()
+    rows = {row["player"]: row for row in body["results"]}
+    for name in running.player_names:
+        assert rows[name]["details"]["unfinished"] == 1
+        assert rows[name]["details"]["wins"] == 0
