@@ -221,9 +221,12 @@ class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "season", "starts_on", "ends_on", "published"]
+        # A date input's value is always yyyy-mm-dd, whatever the page's language: a
+        # browser's date field drops any other ("01/01/2026" in Italian) and sends it
+        # empty, and the saved date would be lost.
         widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "starts_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "ends_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
 

@@ -171,7 +171,8 @@ def _evenings(
             league=league,
             name=f"Serata {index + 1}",
             starts_at=starts_at,
-            status=Event.Status.RUNNING if running else Event.Status.CLOSED,
+            # Played first, closed after: a closed evening takes no more deals.
+            status=Event.Status.RUNNING,
             ruleset=league.effective_ruleset(),
             seating_method=Event.Seating.MIX,
         )
@@ -181,7 +182,7 @@ def _evenings(
         rnd = Round.objects.create(
             event=event,
             number=1,
-            status=Round.Status.OPEN if running else Round.Status.CLOSED,
+            status=Round.Status.OPEN,
             seating_seed=SEED,
             seating_explanation=plan.explanation,
         )
@@ -197,6 +198,9 @@ def _evenings(
             game = game_create(table=table)
             deals = RUNNING_DEALS[(number - 1) % len(RUNNING_DEALS)] if running else None
             _play(game, rng, deals, label=f"Tavolo {number}")
+        if not running:
+            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.CLOSED)
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.CLOSED)
 
 
 def _play(game: Game, rng: random.Random, deals: int | None, *, label: str) -> None:

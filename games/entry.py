@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import deal_form
 from games.deal_form import contract_label
-from games.models import Deal, Game, Table
+from games.models import Deal, Event, Game, Round, Table
 from games.selectors import game_record
 from scoring.engine import barbu
 from scoring.messages import problem_message
@@ -28,6 +28,16 @@ def table_by_key(key: str) -> Table | None:
     if not key:
         return None
     return Table.objects.select_related("round__event__club", "game").filter(key=key).first()
+
+
+def closed_notice(table: Table) -> str:
+    """What the page says when the table's round or evening is closed ("" while open)."""
+    rnd = table.round
+    if rnd.event.status == Event.Status.CLOSED:
+        return _("This evening is closed: no more deals can be entered.")
+    if rnd.status == Round.Status.CLOSED:
+        return _("Round %(round)s is closed: no more deals can be entered.") % {"round": rnd.number}
+    return ""
 
 
 def table_game(table: Table) -> Game | None:

@@ -70,3 +70,11 @@ class IdempotencyMismatch(EntryError):
 class GameClosed(EntryError):
     status = 409
     code = "game_closed"
+
+
+class EveningClosed(EntryError):
+    """The game's round or evening is closed: its games take no more deals (an organiser
+    may reopen it, or correct a stored deal). Code "round_closed" or "event_closed"."""
+
+    status = 409
+    code = "round_closed"

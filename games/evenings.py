@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, League, Membership, Player
 from games.models import (
@@ -296,14 +297,18 @@ def seat_change(
     other_seat_id: int | None = None,
     player_id: int | None = None,
     by_user: Any = None,
+    wrong_person: bool = False,
 ) -> list[Game]:
     """Swap two seated players of a round, or put another checked-in player in a seat.
 
-    Works after play started: the seat's deals stay with the seat and are credited to
-    whoever sits there now. Each game touched gets its new player names, its stored
-    deals renamed (a new version, audited as "seat changed"), its scores rewritten by
-    the engine; the player who leaves a seat for someone not seated gets a bye, and the
-    newcomer loses theirs. All in one transaction.
+    Before a game has deals, any swap. Once a game touched has deals, only when the
+    organiser says the wrong person was seated (`wrong_person`): the seat's deals were
+    played by whoever sits there now, so they are credited to them throughout (each
+    game touched gets its new player names, its stored deals renamed in a new version
+    audited as "seat changed", its scores rewritten by the engine). Anything else would
+    move played deals and their points to someone who did not play them: refused
+    (code swap_played_deals). The player who leaves a seat for someone not seated gets
+    a bye, and the newcomer loses theirs. All in one transaction.
     """
     _check_open(rnd.event)
     if (other_seat_id is None) == (player_id is None):
@@ -351,6 +356,28 @@ def seat_change(
             Player.objects.filter(pk__in=set(new_player.values())).values_list("pk", "name")
         )
         touched_tables = sorted({seats[sid].table_id for sid in new_player})
+        played = [games[t] for t in touched_tables if t in games and games[t].deals_count]
+        if played and not wrong_person:
+            game = played[0]
+            table = next(s.table for s in seats.values() if s.table_id == game.table_id)
+            raise EveningError(
+                ngettext(
+                    "Table %(table)s has played %(count)s deal: swapping now would give it "
+                    "and its points to someone who did not play it. If the wrong person "
+                    "was seated, tick “The wrong person was seated” to give the deals "
+                    "to the right player. A substitute taking over during a game cannot "
+                    "be recorded yet.",
+                    "Table %(table)s has played %(count)s deals: swapping now would give "
+                    "them and their points to someone who did not play them. If the wrong "
+                    "person was seated, tick “The wrong person was seated” to give the "
+                    "deals to the right player. A substitute taking over during a game "
+                    "cannot be recorded yet.",
+                    game.deals_count,
+                )
+                % {"table": table.number, "count": game.deals_count},
+                code="swap_played_deals",
+                params={"table": table.number, "deals": game.deals_count},
+            )
         for table_id in touched_tables:
             table_seats = sorted(
                 (s for s in seats.values() if s.table_id == table_id), key=lambda s: s.position
@@ -374,7 +401,7 @@ def seat_change(
                     names[new_player[s.pk]] if s.pk in new_player else s.player.name
                     for s in table_seats
                 ]
-                _rename_game(game, seat_names, by_user=by_user)
+                _rename_game(game, seat_names, by_user=by_user, wrong_person=wrong_person)
         if byes_remove:
             rnd.byes.remove(*byes_remove)
         if byes_add:
@@ -384,7 +411,9 @@ def seat_change(
     return changed
 
 
-def _rename_game(game: Game, seat_names: list[str], *, by_user: Any) -> None:
+def _rename_game(
+    game: Game, seat_names: list[str], *, by_user: Any, wrong_person: bool = False
+) -> None:
     old = list(game.player_names)
     new = unique_names(seat_names)
     mapping = {a: b for a, b in zip(old, new, strict=True) if a != b}
@@ -403,7 +432,11 @@ def _rename_game(game: Game, seat_names: list[str], *, by_user: Any) -> None:
             strict=True,
         )
     )
-    reason = ", ".join(f"{a} → {b}" for a, b in mapping.items())[:200]
+    # Stored, the same in every language, as the audit trail's other labels.
+    reason = ", ".join(f"{a} → {b}" for a, b in mapping.items())
+    if wrong_person:
+        reason = f"wrong person seated: {reason}"
+    reason = reason[:200]
     revisions = []
     for deal in deals:
         before = deal.data
@@ -439,73 +472,6 @@ def _announce(games: list[Game], event_id: int) -> None:
     transaction.on_commit(
         lambda: deals_changed.send(sender=Game, game_ids=game_ids, event_ids=[event_id])
     )
-
-
-def _unfinished(games) -> list[Game]:
-    return [g for g in games if g.status != Game.Status.COMPLETE]
-
-
-def round_close(*, rnd: Round, force: bool = False) -> Round:
-    """Close a round; refused while a game is unfinished unless the organiser confirms."""
-    with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
-        if rnd.status == Round.Status.CLOSED:
-            return rnd
-        unfinished = _unfinished(Game.objects.filter(table__round=rnd).select_related("table"))
-        if unfinished and not force:
-            raise EveningError(
-                _(
-                    "%(count)s table(s) have not finished (table %(tables)s). "
-                    "Tick the confirmation to close the round anyway."
-                )
-                % {
-                    "count": len(unfinished),
-                    "tables": ", ".join(str(g.table.number) for g in unfinished),
-                },
-                code="games_unfinished",
-                params={"tables": [g.table.number for g in unfinished]},
-            )
-        rnd.status = Round.Status.CLOSED
-        rnd.save(update_fields=["status"])
-        _announce([], rnd.event_id)
-    return rnd
-
-
-def event_close(*, event: Event, force: bool = False) -> Event:
-    """Close the evening and its open rounds; refused while a game is unfinished unless
-    the organiser confirms. Standings are recomputed after commit."""
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.CLOSED:
-            return event
-        unfinished = _unfinished(
-            Game.objects.filter(table__round__event=event).select_related("table__round")
-        )
-        if unfinished and not force:
-            raise EveningError(
-                _(
-                    "%(count)s game(s) have not finished (%(tables)s). "
-                    "Tick the confirmation to close the event anyway."
-                )
-                % {
-                    "count": len(unfinished),
-                    "tables": ", ".join(
-                        _("round %(round)s table %(table)s")
-                        % {"round": g.table.round.number, "table": g.table.number}
-                        for g in unfinished
-                    ),
-                },
-                code="games_unfinished",
-                params={"games": [g.pk for g in unfinished]},
-            )
-        event.rounds.filter(status=Round.Status.OPEN).update(status=Round.Status.CLOSED)
-        event.status = Event.Status.CLOSED
-        event.save(update_fields=["status"])
-        game_ids = list(Game.objects.filter(table__round__event=event).values_list("pk", flat=True))
-        transaction.on_commit(
-            lambda: deals_changed.send(sender=Event, game_ids=game_ids, event_ids=[event.pk])
-        )
-    return event
 
 
 def event_progress(event: Event) -> dict[str, int]:

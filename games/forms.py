@@ -94,6 +94,17 @@ class CloseForm(forms.Form):
     )
 
 
+class EventCloseForm(forms.Form):
+    """Closing the evening: with games not finished, how they count must be chosen."""
+
+    unfinished = forms.ChoiceField(
+        label=_("If some games are not finished, they"),
+        choices=Event._meta.get_field("unfinished").choices,
+        widget=forms.RadioSelect,
+        required=False,
+    )
+
+
 class DealCorrectForm(forms.Form):
     """What the correction page posts besides the deal itself (games/deal_form.py reads that)."""
 

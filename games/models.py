@@ -55,6 +55,17 @@ class Event(models.Model):
     )
     planned_rounds = models.PositiveSmallIntegerField(_("rounds"), default=1)
     ranking = models.JSONField(_("ranking"), default=dict, blank=True)
+    # How games not finished count in the standings, chosen when the organiser closes the
+    # evening with such games (the pages say which).
+    unfinished = models.CharField(
+        _("unfinished games"),
+        max_length=8,
+        choices=[
+            ("count", _("count as they stand")),
+            ("exclude", _("do not count at all")),
+        ],
+        default="count",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -298,6 +309,33 @@ class DealRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} deal {self.number} v{self.version} {self.action}"
+
+
+class EventLog(models.Model):
+    """The audit trail of an evening's rounds: who closed or reopened what, and when."""
+
+    class Action(models.TextChoices):
+        CLOSED = "closed", pgettext_lazy("evening log", "closed")
+        REOPENED = "reopened", pgettext_lazy("evening log", "reopened")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    # None: the whole evening.
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="log"
+    )
+    action = models.CharField(max_length=16, choices=Action.choices)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # e.g. {"unfinished": "exclude", "games": [ids]}: what was decided with it.
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.round_id or ''} {self.action}"
 
 
 class IdempotencyRecord(models.Model):

@@ -24,6 +24,7 @@ from games.errors import (
     DealConflict,
     DealRejected,
     EntryError,
+    EveningClosed,
     GameClosed,
     IdempotencyMismatch,
     StaleVersion,
@@ -32,9 +33,11 @@ from games.models import (
     Deal,
     DealRevision,
     DealScore,
+    Event,
     Game,
     GameScore,
     IdempotencyRecord,
+    Round,
     Seat,
     Table,
 )
@@ -115,11 +118,31 @@ def deal_answer(
 
 @dataclass(frozen=True)
 class _Seating:
-    """The game's players' ids in seat order (seat 0 deals first), its event and league."""
+    """The game's players' ids in seat order (seat 0 deals first), its event and league,
+    and whether its round and event are still open."""
 
     player_ids: list[int]
     event_id: int
     league_id: int | None
+    round_number: int = 0
+    round_status: str = Round.Status.OPEN
+    event_status: str = Event.Status.RUNNING
+
+
+def check_open_for_deals(round_number: int, round_status: str, event_status: str) -> None:
+    """Raise EveningClosed when a closed round or evening would take a new deal."""
+    if event_status == Event.Status.CLOSED:
+        raise EveningClosed(
+            _("This evening is closed: no more deals can be entered."),
+            code="event_closed",
+            params={"round": round_number},
+        )
+    if round_status == Round.Status.CLOSED:
+        raise EveningClosed(
+            _("Round %(round)s is closed: no more deals can be entered.") % {"round": round_number},
+            code="round_closed",
+            params={"round": round_number},
+        )
 
 
 def _seating(game: Game) -> _Seating:
@@ -130,17 +153,29 @@ def _seating(game: Game) -> _Seating:
         Seat.objects.filter(table_id=game.table_id)
         .order_by()
         .values_list(
-            "position", "player_id", "table__round__event_id", "table__round__event__league_id"
+            "position",
+            "player_id",
+            "table__round__event_id",
+            "table__round__event__league_id",
+            "table__round__number",
+            "table__round__status",
+            "table__round__event__status",
         )
     )
     if rows:
-        return _Seating([row[1] for row in rows], rows[0][2], rows[0][3])
-    event_id, league_id = (
+        return _Seating([row[1] for row in rows], *rows[0][2:])
+    where = (
         Table.objects.filter(pk=game.table_id)
-        .values_list("round__event_id", "round__event__league_id")
+        .values_list(
+            "round__event_id",
+            "round__event__league_id",
+            "round__number",
+            "round__status",
+            "round__event__status",
+        )
         .get()
     )
-    return _Seating([], event_id, league_id)
+    return _Seating([], *where)
 
 
 def _deal_sheet(sheet: dict) -> dict:
@@ -360,7 +395,14 @@ def deal_submit(
                 raise EntryError(_("This game does not exist."), code="not_found")
             if authorise is not None:
                 authorise(game, loaded.organises if user_id is not None else None)
-            seating = _Seating(loaded.player_ids, loaded.event_id, loaded.league_id)
+            seating = _Seating(
+                loaded.player_ids,
+                loaded.event_id,
+                loaded.league_id,
+                loaded.round_number,
+                loaded.round_status,
+                loaded.event_status,
+            )
             stored_data, earlier = loaded.deals, loaded.earlier
         else:
             if authorise is not None:
@@ -370,7 +412,7 @@ def deal_submit(
                 authorise(game, None)
             else:
                 game = _lock_game(game_id)
-            seating = None
+            seating = _seating(game)
             earlier = None
             if idempotency_key:
                 record_row = (
@@ -389,6 +431,9 @@ def deal_submit(
             stored = Deal.objects.get(game=game, number=earlier_body["number"])
             return Submission(stored, False, earlier_body, status_code)
 
+        # Read under the game's lock: closing takes the locks of the round's games first,
+        # so a deal is either stored before the round closes or refused after.
+        check_open_for_deals(seating.round_number, seating.round_status, seating.event_status)
         content, number = _split_number(deal)
         count = len(stored_data)
         if number is not None and number <= count:
@@ -432,8 +477,6 @@ def deal_submit(
         new_number = count + 1
         if data is None:
             data = _normalised(game, content)
-        if seating is None:
-            seating = _seating(game)
         player_ids = seating.player_ids
         players = dict(zip(game.player_names, player_ids, strict=True))
         entered_by = by_user if getattr(by_user, "is_authenticated", False) else None

@@ -104,6 +104,9 @@ class Read:
     deals: list[dict]  # the data of the stored deals, in order
     earlier: tuple[str, int, dict] | None  # an idempotency record: hash, status, body
     organises: bool  # whether the given user organises the game's club
+    round_number: int
+    round_status: str  # Round.Status: a closed round takes no more deals
+    event_status: str  # Event.Status: nor does a closed event
 
 
 READ = """
@@ -117,7 +120,10 @@ SELECT
     (SELECT json_build_array(i."request_hash", i."status_code", i."body")
      FROM "games_idempotencyrecord" i
      WHERE i."scope" = %(scope)s::varchar AND i."key" = %(key)s::varchar),
-    e."club_id" IN ({organised})
+    e."club_id" IN ({organised}),
+    r."number",
+    r."status",
+    e."status"
 FROM "games_table" t
 JOIN "games_round" r ON r."id" = t."round_id"
 JOIN "games_event" e ON e."id" = r."event_id"
@@ -126,7 +132,7 @@ WHERE t."id" = (SELECT g."table_id" FROM "games_game" g WHERE g."id" = %(game)s:
 
 
 def _read(row: tuple) -> Read:
-    player_ids, event_id, league_id, deals, earlier, organises = row
+    player_ids, event_id, league_id, deals, earlier, organises, number, status, event_status = row
     earlier = json_value(earlier)
     return Read(
         player_ids=list(player_ids),
@@ -135,6 +141,9 @@ def _read(row: tuple) -> Read:
         deals=json_value(deals) or [],
         earlier=tuple(earlier) if earlier else None,
         organises=bool(organises),
+        round_number=number,
+        round_status=status,
+        event_status=event_status,
     )
 
 

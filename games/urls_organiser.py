@@ -16,10 +16,12 @@ urlpatterns = [
     path(E + "guest/", views.event_guest, name="event-guest"),
     path(E + "seat/", views.round_seat, name="round-seat"),
     path(E + "close/", views.event_close, name="event-close"),
+    path(E + "reopen/", views.event_reopen, name="event-reopen"),
     path(R, views.round_detail, name="round-detail"),
     path(R + "swap/", views.seat_swap, name="seat-swap"),
     path(R + "cards/", views.table_cards, name="table-cards"),
     path(R + "close/", views.round_close, name="round-close"),
+    path(R + "reopen/", views.round_reopen, name="round-reopen"),
     path("manage/<slug:slug>/games/<int:game_id>/", views.game_deals, name="game-deals"),
     path(
         "manage/<slug:slug>/deals/<int:deal_id>/correct/",

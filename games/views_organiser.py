@@ -17,10 +17,18 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
 from clubs.views import describe, organiser_required
-from games import cards, correction, evenings
+from games import cards, closing, correction, evenings
 from games.deal_form import contract_label
 from games.errors import EntryError
-from games.forms import CheckinForm, CloseForm, DealCorrectForm, EventForm, GuestForm, SeatForm
+from games.forms import (
+    CheckinForm,
+    CloseForm,
+    DealCorrectForm,
+    EventCloseForm,
+    EventForm,
+    GuestForm,
+    SeatForm,
+)
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
 from games.services import deals_correct
@@ -83,7 +91,8 @@ def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         "progress": evenings.event_progress(event),
         "present": EventPlayer.objects.filter(event=event, active=True).count(),
         "rules": describe(event.ruleset),
-        "close_form": CloseForm(),
+        "close_form": EventCloseForm(),
+        "log": closing.closing_log(event),
         "seat_form": SeatForm(),
         "open_round": next((r for r in rounds if r.status == Round.Status.OPEN), None),
     }
@@ -228,6 +237,7 @@ def seat_swap(request: HttpRequest, club: Club, event_id: int, number: int) -> H
                 other_seat_id=int(pk) if kind == "seat" else None,
                 player_id=int(pk) if kind == "player" else None,
                 by_user=request.user,
+                wrong_person=request.POST.get("wrong_person") == "1",
             )
         except evenings.EveningError as error:
             messages.error(request, error.message)
@@ -259,7 +269,9 @@ def round_close(request: HttpRequest, club: Club, event_id: int, number: int) ->
     form = CloseForm(request.POST)
     form.is_valid()
     try:
-        evenings.round_close(rnd=rnd, force=form.cleaned_data.get("force", False))
+        closing.round_close(
+            rnd=rnd, force=form.cleaned_data.get("force", False), by_user=request.user
+        )
     except evenings.EveningError as error:
         messages.error(request, error.message)
     else:
@@ -269,16 +281,49 @@ def round_close(request: HttpRequest, club: Club, event_id: int, number: int) ->
 
 @organiser_required
 @require_POST
+def round_reopen(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = _round(event, number)
+    try:
+        closing.round_reopen(rnd=rnd, by_user=request.user)
+    except evenings.EveningError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)s is open again: its tables may enter deals.")
+            % {"number": rnd.number},
+        )
+    return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
 def event_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
-    form = CloseForm(request.POST)
+    form = EventCloseForm(request.POST)
     form.is_valid()
     try:
-        evenings.event_close(event=event, force=form.cleaned_data.get("force", False))
+        closing.event_close(
+            event=event,
+            unfinished=form.cleaned_data.get("unfinished") or None,
+            by_user=request.user,
+        )
     except evenings.EveningError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("%(name)s is closed.") % {"name": event.name})
+    return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def event_reopen(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    closing.event_reopen(event=event, by_user=request.user)
+    messages.success(
+        request, _("%(name)s is open again: its last round may enter deals.") % {"name": event.name}
+    )
     return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.language import activate_club_language
 from games.entry import (
     chosen_seat,
+    closed_notice,
     deal_from_form,
     deal_summary,
     deals_stamp,
@@ -56,6 +57,7 @@ def _render(
         "errors": errors or [],
         "key": table.key,
     }
+    context["closed"] = closed_notice(table)
     if game is not None:
         page = page_state(game)
         seat = chosen_seat(request.session, table.key)

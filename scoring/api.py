@@ -31,8 +31,9 @@ from scoring.services import event_cache_key, version_cache_key
 
 
 class StandingSerializer(serializers.Serializer):
-    """One row of standings. `details`: total, placement, average, wins, best_game, deals,
-    qualified and, when a tie-break decided the place, tiebreak {key, value}. `tiebreak`:
+    """One row of standings. `details`: total, placement, average, wins (complete games
+    only), best_game, deals, qualified, unfinished (an evening's games counted that are
+    not complete) and, when a tie-break decided the place, tiebreak {key, value}. `tiebreak`:
     the key of the deciding tie-break, "tied" when the place is shared, or empty."""
 
     rank = serializers.IntegerField()

@@ -15,12 +15,22 @@ FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 FONT_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 
-def standings_rows(rows: list[dict[str, Any]], *, league: bool = False) -> list[list[Any]]:
-    """The table as lists of cells, header first (shared by CSV and tests)."""
+def standings_rows(
+    rows: list[dict[str, Any]], *, league: bool = False, status: dict[str, Any] | None = None
+) -> list[list[Any]]:
+    """The table as lists of cells, header first (shared by CSV and tests).
+
+    `status` (scoring.selectors.standings_status) adds an evening's columns: each player's
+    games not finished, and on every row whether the standings are provisional or final,
+    so a sheet copied anywhere still says so.
+    """
     header = [_("Rank"), _("Player"), _("Points"), _("Games"), _("Total"), _("Average")]
     header += [_("Wins"), _("Best game"), _("Placement points"), _("Tie-break")]
     if league:
         header += [_("Evenings"), _("Previous rank"), _("Movement")]
+    if status is not None:
+        header += [_("Games not finished"), _("Standings")]
+        state = _("provisional") if status["provisional"] else _("final")
     out = [header]
     for r in rows:
         d = r["details"]
@@ -28,6 +38,8 @@ def standings_rows(rows: list[dict[str, Any]], *, league: bool = False) -> list[
         line += [d.get("wins"), d.get("best_game"), d.get("placement"), r["tiebreak_label"]]
         if league:
             line += [r["evenings"], r["previous_rank"] or "", _signed(r["movement"])]
+        if status is not None:
+            line += [d.get("unfinished", 0), state]
         out.append(line)
     return out
 
@@ -38,13 +50,19 @@ def _signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def standings_csv(rows: list[dict[str, Any]], *, filename: str, league: bool = False):
+def standings_csv(
+    rows: list[dict[str, Any]],
+    *,
+    filename: str,
+    league: bool = False,
+    status: dict[str, Any] | None = None,
+):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     # A byte-order mark so spreadsheet programs read the accents of names right.
     response.write("\ufeff")
     writer = csv.writer(response)
-    for line in standings_rows(rows, league=league):
+    for line in standings_rows(rows, league=league, status=status):
         # Cells starting like a formula are quoted so a spreadsheet never runs them.
         writer.writerow(
             [
@@ -80,8 +98,15 @@ class _Sheet(FPDF):
         return text
 
 
-def evening_pdf(event: Any, standings: list[dict[str, Any]], tables: list[dict]) -> bytes:
-    """A one-evening result sheet to print and pin on the club's board."""
+def evening_pdf(
+    event: Any,
+    standings: list[dict[str, Any]],
+    tables: list[dict],
+    *,
+    status: dict[str, Any] | None = None,
+) -> bytes:
+    """A one-evening result sheet to print and pin on the club's board; `status`
+    (scoring.selectors.standings_status) says in bold whether they are provisional."""
     pdf = _Sheet()
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
@@ -91,6 +116,10 @@ def evening_pdf(event: Any, standings: list[dict[str, Any]], tables: list[dict])
     pdf.set_font(pdf.family, "", 10)
     when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
     pdf.cell(0, 6, t(when), new_x="LMARGIN", new_y="NEXT")
+    if status is not None:
+        pdf.set_font(pdf.family, "B", 11)
+        pdf.multi_cell(0, 6, t(status["sentence"]), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(pdf.family, "", 10)
     pdf.ln(3)
 
     widths = [14, 70, 26, 18, 18, 44]
@@ -101,13 +130,19 @@ def evening_pdf(event: Any, standings: list[dict[str, Any]], tables: list[dict])
     pdf.ln()
     pdf.set_font(pdf.family, "", 10)
     for r in standings:
-        cells = [r["rank"], r["player"], r["points"], r["games"], r["details"].get("wins")]
+        games = r["games"]
+        if r["details"].get("unfinished"):  # "3*": a game not finished counts in them
+            games = f"{games}*"
+        cells = [r["rank"], r["player"], r["points"], games, r["details"].get("wins")]
         cells.append(r["tiebreak_label"][:30])
         for i, (w, c) in enumerate(zip(widths, cells, strict=True)):
             pdf.cell(w, 6, t(c), border="B", align="R" if i in (0, 2, 3, 4) else "L")
         pdf.ln()
     if not standings:
         pdf.cell(0, 6, t(_("No results yet.")), new_x="LMARGIN", new_y="NEXT")
+    elif any(r["details"].get("unfinished") for r in standings):
+        pdf.set_font(pdf.family, "", 8)
+        pdf.cell(0, 5, t(_("* counts a game not finished")), new_x="LMARGIN", new_y="NEXT")
 
     if tables:
         pdf.ln(4)
@@ -118,6 +153,8 @@ def evening_pdf(event: Any, standings: list[dict[str, Any]], tables: list[dict])
             scores = ", ".join(f"{p} {table['totals'].get(p, 0)}" for p in table["players"])
             label = _("Round %(round)s, table %(table)s") % table
             progress = f"{table['deals_count']}/{table['deals_target']}"
+            if not table["complete"]:
+                progress += ", " + _("not finished")
             pdf.multi_cell(
                 0, 5, t(f"{label} ({progress}): {scores}"), new_x="LMARGIN", new_y="NEXT"
             )

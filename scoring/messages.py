@@ -78,9 +78,9 @@ MESSAGES: dict[str, Promise] = {
         "%(by)s may double one player, the two other non-dealers or the whole table, "
         "not %(against)s"
     ),
-    "mandatory_doubles_missing": _(
-        "%(by)s doubled %(dealer)s in %(count)s of %(dealer)s's deals; "
-        "the rules require %(required)s"
+    "mandatory_double_now": _(
+        "%(by)s must double %(dealer)s in this deal: otherwise %(by)s can no longer double "
+        "%(dealer)s the %(required)s times the rules require (%(count)s so far)"
     ),
 }
 

@@ -14,7 +14,7 @@ from django.db.models import Avg, Count, Q, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealScore, Event, Game, GameScore
@@ -221,6 +221,37 @@ def event_tables(event: Event) -> list[dict[str, Any]]:
         }
         for g in games
     ]
+
+
+def standings_status(event: Event, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """Whether an evening's standings are final, and the sentence saying so.
+
+    Provisional while the evening runs or any of its games is unfinished; once it is
+    closed with unfinished games, the sentence says how they count (Event.unfinished).
+    """
+    unfinished = sum(1 for t in tables if not t["complete"])
+    running = event.status != Event.Status.CLOSED
+    if running:
+        sentence = _("Provisional standings: the evening is still being played.")
+    elif unfinished and event.unfinished == "exclude":
+        sentence = ngettext(
+            "Provisional standings: %(count)s game is not finished and does not count.",
+            "Provisional standings: %(count)s games are not finished and do not count.",
+            unfinished,
+        ) % {"count": unfinished}
+    elif unfinished:
+        sentence = ngettext(
+            "Provisional standings: %(count)s game is not finished and counts as it stands.",
+            "Provisional standings: %(count)s games are not finished and count as they stand.",
+            unfinished,
+        ) % {"count": unfinished}
+    else:
+        sentence = _("Final standings: every game is complete.")
+    return {
+        "provisional": running or unfinished > 0,
+        "unfinished": unfinished,
+        "sentence": sentence,
+    }
 
 
 def event_ranking(event: Event) -> maths.Ranking:

@@ -24,7 +24,19 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    Q,
+    Sum,
+    Value,
+    When,
+    Window,
+)
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -77,8 +89,11 @@ def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine
         .annotate(
             n=Count("id"),
             sum_total=Sum("total"),
-            # A win: first at the table, alone or level with one other player.
-            n_wins=Count("id", filter=Q(place__lte=Decimal("1.5"))),
+            # A win: first at the table, alone or level with one other player, in a
+            # complete game (an unfinished game is nobody's win).
+            n_wins=Count(
+                "id", filter=Q(place__lte=Decimal("1.5"), game__status=Game.Status.COMPLETE)
+            ),
             best=Max("total"),
             n_deals=Sum("deals"),
         )
@@ -160,15 +175,24 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
         by_counts = maths.placement_of_cases(ranking.placement_points)
 
     placed = (
-        scores.annotate(st_event=F(EVENT_FIELD))
-        .values_list("player_id", "st_event", "total", "place", "deals", "above")
+        scores.annotate(
+            st_event=F(EVENT_FIELD),
+            st_done=Case(
+                When(game__status=Game.Status.COMPLETE, then=Value(1)),
+                default=Value(0),
+                output_field=IntegerField(),
+            ),
+        )
+        .values_list("player_id", "st_event", "total", "place", "deals", "above", "st_done")
         .order_by()
     )
     inner, params = placed.query.sql_with_params()
     sql = (
         "SELECT player_id, st_event, COUNT(*), SUM(total),"
-        # A win: first at the table, alone or level with one other player.
-        " SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END), MAX(total), SUM(deals), "
+        # A win: first at the table, alone or level with one other player, in a
+        # complete game (an unfinished game is nobody's win).
+        " SUM(CASE WHEN place <= 1.5 AND st_done = 1 THEN 1 ELSE 0 END), MAX(total),"
+        " SUM(deals), "
         f"{', '.join(sums)} FROM ({inner}) placed GROUP BY player_id, st_event"
     )
     with connection.cursor() as cursor:
@@ -343,9 +367,17 @@ def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
 def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
     """As aggregate(), for a scope of a few hundred rows (an evening): one read of the
     rows themselves gives the lines, placement points and head-to-head games at once."""
-    seats = scores.values_list(
-        "game_id", EVENT_FIELD, "player_id", "total", "place", "deals"
-    ).order_by()
+    seats = (
+        scores.annotate(
+            st_done=Case(
+                When(game__status=Game.Status.COMPLETE, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            )
+        )
+        .values_list("game_id", EVENT_FIELD, "player_id", "total", "place", "deals", "st_done")
+        .order_by()
+    )
     lines, games = maths.lines_of_seats(seats, ranking)
     return Aggregates(scores, lines, _GamesOfPlayers(scores, games))
 
@@ -440,9 +472,26 @@ def _derived_rows_transaction() -> Iterator[None]:
         yield
 
 
-def event_scores(event_id: int) -> Any:
-    """The GameScore rows an evening's standings count: every game with a deal (live)."""
-    return GameScore.objects.filter(game__table__round__event_id=event_id, game__deals_count__gt=0)
+def event_scores(event_id: int, *, complete_only: bool = False) -> Any:
+    """The GameScore rows an evening's standings count: every game with a deal (live), or
+    only complete games (an evening closed with unfinished games that do not count)."""
+    scores = GameScore.objects.filter(
+        game__table__round__event_id=event_id, game__deals_count__gt=0
+    )
+    if complete_only:
+        scores = scores.filter(game__status=Game.Status.COMPLETE)
+    return scores
+
+
+def _unfinished_by_player(scores: Any) -> dict[int, int]:
+    """How many of each player's counted games are not complete (one query)."""
+    rows = (
+        scores.exclude(game__status=Game.Status.COMPLETE)
+        .values_list("player_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return dict(rows)
 
 
 def league_scores(league_id: int) -> Any:
@@ -464,7 +513,12 @@ def rebuild_event_standings(*, event_id: int) -> int:
         except Event.DoesNotExist:
             return 0
         ranking = ranking_of(event, event.league)
-        standings = rank(aggregate_seats(event_scores(event_id), ranking), ranking)
+        scores = event_scores(
+            event_id,
+            complete_only=event.status == Event.Status.CLOSED and event.unfinished == "exclude",
+        )
+        standings = rank(aggregate_seats(scores, ranking), ranking)
+        unfinished = _unfinished_by_player(scores)
         _replace_rows(
             EventStanding,
             {"event_id": event_id},
@@ -473,7 +527,8 @@ def rebuild_event_standings(*, event_id: int) -> int:
                     "rank": s.rank,
                     "points": _points(s.points),
                     "games": s.line.games,
-                    "details": _details(s),
+                    # Games counted that are not complete: the pages mark them.
+                    "details": {**_details(s), "unfinished": unfinished.get(s.player_id, 0)},
                     "tiebreak_note": s.tiebreak,
                 }
                 for s in standings

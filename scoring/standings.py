@@ -255,22 +255,23 @@ def add_placement(lines: Iterable[EveningLine], results: Iterable[GameResult], r
 
 
 def lines_of_seats(
-    seats: Iterable[tuple[int, int, int, Any, Any, int]], ranking: Ranking
+    seats: Iterable[tuple[Any, ...]], ranking: Ranking
 ) -> tuple[list[EveningLine], list[GameResult]]:
     """Evening lines and games from the seats themselves, each (game id, event id, player
     id, total, place, deals): what the per-(player, evening) SQL aggregates give, for a
     scope small enough to read row by row (one evening: a few hundred seats), so that the
     games head-to-head may need come from the same read. A win is first at the table,
-    alone or level with one other player (place <= 1.5)."""
+    alone or level with one other player (place <= 1.5), in a complete game: a seat may
+    carry a seventh value, whether its game is complete (True when left out)."""
     lines: dict[tuple[int, int], EveningLine] = {}
     games: dict[int, GameResult] = {}
-    for game_id, event_id, player_id, total, place, deals in seats:
+    for game_id, event_id, player_id, total, place, deals, *complete in seats:
         line = lines.get((player_id, event_id))
         if line is None:
             line = lines[player_id, event_id] = EveningLine(player_id, event_id, 0, 0, 0, None)
         line.games += 1
         line.total += total
-        line.wins += place <= Decimal("1.5")
+        line.wins += place <= Decimal("1.5") and (not complete or bool(complete[0]))
         line.best_game = total if line.best_game is None else max(line.best_game, total)
         line.deals += deals or 0
         game = games.get(game_id)

@@ -17,10 +17,12 @@ def _event_context(request: HttpRequest, pk: int) -> dict:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     activate_club_language(request, event.club)
+    tables = selectors.event_tables(event)
     return {
         "event": event,
         "standings": selectors.event_standings(event.pk),
-        "tables": selectors.event_tables(event),
+        "tables": tables,
+        "standings_status": selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
     }
 
@@ -122,8 +124,11 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     activate_club_language(request, event.club)
+    status = selectors.standings_status(event, selectors.event_tables(event))
     return exports.standings_csv(
-        selectors.event_standings(event.pk), filename=f"event-{event.pk}-standings.csv"
+        selectors.event_standings(event.pk),
+        filename=f"event-{event.pk}-standings.csv",
+        status=status,
     )
 
 
@@ -144,8 +149,12 @@ def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     activate_club_language(request, event.club)
+    tables = selectors.event_tables(event)
     data = exports.evening_pdf(
-        event, selectors.event_standings(event.pk), selectors.event_tables(event)
+        event,
+        selectors.event_standings(event.pk),
+        tables,
+        status=selectors.standings_status(event, tables),
     )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="event-{event.pk}-results.pdf"'

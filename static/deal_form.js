@@ -57,9 +57,8 @@
     function problems() {
       var m = data.messages;
       var out = [];
-      var warnings = [];
       var chosen = value("contract");
-      if (!chosen) return { blocking: [m.contract], warnings: [] };
+      if (!chosen) return { blocking: [m.contract] };
       if (chosen === "trumps" && !value("trump")) out.push(m.trump);
       if (chosen === "barbu" && !value("king_of_hearts")) out.push(m.king);
       if (chosen === "hearts" || chosen === "queens") {
@@ -92,12 +91,14 @@
           seen[seat] = true;
         });
       }
+      // A double the rules demand in this deal blocks saving: without it the engine
+      // refuses the deal (the table could never finish the game otherwise).
       data.must.forEach(function (must) {
         var box = root.querySelector(
           'input[name="' + prefix + 'double"][value="' + must.pair + '"]');
-        if (!box || !box.checked) warnings.push(fill(m.must, must));
+        if (!box || !box.checked) out.push(fill(m.must, must));
       });
-      return { blocking: out, warnings: warnings };
+      return { blocking: out };
     }
 
     function add(list, text, kind) {
@@ -113,8 +114,7 @@
       var list = root.querySelector(".checks");
       list.innerHTML = "";
       found.blocking.forEach(function (text) { add(list, text, "problem"); });
-      found.warnings.forEach(function (text) { add(list, text, "warning"); });
-      if (!found.blocking.length && !found.warnings.length) add(list, data.messages.ok, "ok");
+      if (!found.blocking.length) add(list, data.messages.ok, "ok");
       return found;
     }
 

@@ -65,7 +65,8 @@ ERROR_TEXT = {
     404: "No such object, or not visible to you.",
     405: "Method not allowed.",
     409: "Conflict: another deal is stored under this number (`stored`), or the game is "
-    "complete, or the deal is already confirmed.",
+    "complete (`game_closed`), or its round or evening is closed (`round_closed`, "
+    "`event_closed`: only corrections of stored deals), or the deal is already confirmed.",
     412: "If-Match does not name the deal's current version; `stored` is the current deal.",
     413: "The request body is larger than 1 MiB.",
     415: "The body must be application/json.",

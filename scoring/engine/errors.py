@@ -58,8 +58,12 @@ MESSAGES: dict[str, str] = {
     "double_shape": (
         "{by} may double one player, the two other non-dealers or the whole table, not {against}"
     ),
-    "mandatory_doubles_missing": (
-        "{by} doubled {dealer} in {count} of {dealer}'s deals; the rules require {required}"
+    # (mandatory_doubles_missing, said at the dealer's last deal only, is retired: a
+    # table could enter deals that could never be completed; mandatory_double_now refuses
+    # the first deal that leaves a mandatory double impossible, the last deal included.)
+    "mandatory_double_now": (
+        "{by} must double {dealer} in this deal: otherwise {by} can no longer double "
+        "{dealer} the {required} times the rules require ({count} so far)"
     ),
 }
 

@@ -10,9 +10,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.barbu import PRESETS, normalise_deal, score_game, validate_game
+from scoring.engine.barbu import PRESETS, game_state, normalise_deal, score_game, validate_game
 from scoring.engine.barbu.game import in_cents
-from scoring.engine.barbu.randomgame import random_game
+from scoring.engine.barbu.presets import parse_ruleset
+from scoring.engine.barbu.randomgame import _doubles, _result, random_game
 
 # RULES.md "sum over one dealer turn" of raw points
 TURN_SUM = {"italian7": 0, "italian6": -440, "french": 0, "german": 0}
@@ -190,3 +191,65 @@ def test_in_cents_keeps_the_sum_and_moves_each_value_less_than_a_cent(numerators
         assert abs(Fraction(cents) - exact) < Fraction(1, 100)
     halves = [1, Fraction(1, 2), -3, Fraction(3, 2)]
     assert in_cents(halves) == halves
+
+
+def _rulesets_with_rotations() -> list[dict]:
+    """Every preset under both dealer rotations (italian6's settlement needs per_turn)."""
+    out = []
+    for preset in sorted(PRESETS):
+        for rotation in ("per_turn", "per_deal"):
+            if preset == "italian6" and rotation == "per_deal":
+                continue
+            out.append({"preset": preset, "options": {"dealer_rotation": rotation}})
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(rngs, st.sampled_from(_rulesets_with_rotations()), st.floats(0.0, 1.0))
+def test_a_game_accepted_deal_by_deal_can_always_be_completed(rng, ruleset_json, care):
+    """Mandatory doubles never strand a table.
+
+    Deal by deal, players double the dealer at random (`care` is how often they remember
+    a double they owe). The engine accepts or refuses each deal; a deal is refused exactly
+    when it leaves out a double game_state() says must be made now, and with those doubles
+    added it is accepted. So every accepted game reaches its last deal.
+    """
+    ruleset, _ = parse_ruleset(ruleset_json)
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    record: dict = {"ruleset": ruleset_json, "players": names, "deals": []}
+    refused = 0
+    while True:
+        state = game_state(record)
+        if state["complete"]:
+            break
+        nxt = state["next"]
+        dealer = names.index(nxt["dealer"])
+        contract = rng.choice(nxt["contracts_left"])
+        must_pairs = {(m["by"], m["against"]) for m in nxt["must_double_now"]}
+        remembered = {names.index(by) for by, _ in must_pairs if rng.random() < care}
+        deal = {
+            "dealer": nxt["dealer"],
+            "contract": contract,
+            "doubles": _doubles(rng, ruleset, names, dealer, contract, remembered),
+            "result": _result(rng, contract, names, False),
+        }
+        if contract == "trumps":
+            deal["trump"] = "S"
+        made = {(d["by"], d["against"]) for d in deal["doubles"]}
+        problems = validate_game({**record, "deals": [*record["deals"], deal]})
+        missing = must_pairs - made
+        assert [(p.code, p.params["by"], p.params["dealer"]) for p in problems] == [
+            ("mandatory_double_now", by, against) for by, against in sorted(missing)
+        ]
+        if problems:
+            refused += 1
+            # The table adds the doubles the page requires: now the deal is accepted.
+            deal["doubles"] = _doubles(
+                rng, ruleset, names, dealer, contract, {names.index(b) for b, _ in must_pairs}
+            )
+            assert validate_game({**record, "deals": [*record["deals"], deal]}) == []
+        record["deals"].append(deal)
+    assert len(record["deals"]) == ruleset.deals_per_game
+    assert score_game(record)["complete"] is True
+    if care == 0.0:
+        assert refused > 0  # nobody remembers: the engine had to refuse some deal

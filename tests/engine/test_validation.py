@@ -295,10 +295,10 @@ CASES = [
         _no_doubles_for_dealer(),
         [
             (
-                7,
+                6,
                 "doubles",
-                "mandatory_doubles_missing",
-                {"by": B, "dealer": A, "count": 0, "required": 2},
+                "mandatory_double_now",
+                {"by": B, "dealer": A, "count": 0, "required": 2, "deals_left": 1},
             )
         ],
     ),
@@ -307,10 +307,10 @@ CASES = [
         _german_per_deal_missing(),
         [
             (
-                27,
+                23,
                 "doubles",
-                "mandatory_doubles_missing",
-                {"by": D, "dealer": C, "count": 0, "required": 2},
+                "mandatory_double_now",
+                {"by": D, "dealer": C, "count": 0, "required": 2, "deals_left": 1},
             )
         ],
     ),
@@ -521,11 +521,14 @@ MANDATORY = [
     # doubling the table counts as doubling the dealer; doubling someone else does not
     ("italian7", {**_TWICE, 2: [dbl(B, A), dbl(C, A), dbl(D, A), dbl(D, B), dbl(D, C)]}, []),
     ("italian7", {**_TWICE, 2: [dbl(B, A), dbl(C, A), dbl(D, B)]}, [(7, D, 1)]),
-    ("italian7", {}, [(7, B, 0), (7, C, 0), (7, D, 0)]),
+    # nobody doubled in five deals: the sixth is the last chance for both doubles
+    ("italian7", {}, [(6, B, 0), (6, C, 0), (6, D, 0)]),
+    ("italian7", {5: [dbl(B, A)]}, [(6, C, 0), (6, D, 0), (7, B, 1)]),
+    ("italian7", {5: [dbl(B, A)], 6: [dbl(B, A), dbl(C, A), dbl(D, A)]}, [(7, C, 1), (7, D, 1)]),
     (
         {"preset": "german", "options": {"dealer_rotation": "per_turn"}},
         {},
-        [(7, p, 0) for p in (B, C, D)],
+        [(6, p, 0) for p in (B, C, D)],
     ),
     ({"preset": "italian7", "options": {"mandatory_doubles": False}}, {}, []),
 ]
@@ -536,15 +539,24 @@ def test_mandatory_doubles_of_a_turn(ruleset, doubles, expected):
     problems = validate_game(_first_turn(ruleset, doubles))
     got = [(p.deal, p.params["by"], p.params["count"]) for p in problems]
     assert got == expected
-    assert all(p.code == "mandatory_doubles_missing" and p.params["dealer"] == A for p in problems)
+    assert all(p.code == "mandatory_double_now" and p.params["dealer"] == A for p in problems)
+    for p in problems:  # the deal refused is the one that must hold the double
+        assert p.params["required"] - p.params["count"] == p.params["deals_left"] + 1
+        assert p.message.startswith(f"{p.params['by']} must double {A} in this deal")
 
 
-def test_mandatory_doubles_wait_for_the_dealers_last_deal():
-    # Six of Anna's seven deals without a double: nothing is wrong yet.
+def test_mandatory_doubles_refuse_the_deal_that_strands_the_table():
+    # Five of Anna's seven deals without a double: both doubles still fit in deals 6 and 7.
+    record = _first_turn("italian7", {})
+    record["deals"] = record["deals"][:5]
+    assert validate_game(record) == []
+    # The sixth without them would leave deal 7 needing two doubles from each: refused.
     record = _first_turn("italian7", {})
     record["deals"] = record["deals"][:6]
-    assert validate_game(record) == []
-    # per_deal: Anna's deals are 1, 5, ..., 25; the shortfall shows at deal 25.
+    assert [(p.deal, p.code, p.params["by"]) for p in validate_game(record)] == [
+        (6, "mandatory_double_now", p) for p in (B, C, D)
+    ]
+    # per_deal: Anna's deals are 1, 5, ..., 25; Carla's last chance is deal 21.
     per_deal = random_game(
         random.Random(9), {"preset": "italian7", "options": {"dealer_rotation": "per_deal"}}
     )
@@ -552,8 +564,8 @@ def test_mandatory_doubles_wait_for_the_dealers_last_deal():
         if d["dealer"] == A:
             d["doubles"] = [x for x in d.get("doubles", []) if x["by"] != C]
     problems = validate_game(per_deal)
-    assert [(p.deal, p.params["by"], p.params["dealer"]) for p in problems] == [(25, C, A)]
-    per_deal["deals"] = per_deal["deals"][:24]
+    assert [(p.deal, p.params["by"], p.params["dealer"]) for p in problems] == [(21, C, A)]
+    per_deal["deals"] = per_deal["deals"][:20]
     assert validate_game(per_deal) == []
 
 

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
-from games import evenings
-from games.models import Deal, Event, EventPlayer, Game, Round, Seat
+from games import closing, evenings
+from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
 from games.services import deal_submit, rename_in_deal
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_league, make_player
@@ -61,10 +61,12 @@ def page_urls(club: Club) -> list[tuple[str, str]]:
         ("post", reverse("event-guest", args=[s, e])),
         ("post", reverse("round-seat", args=[s, e])),
         ("post", reverse("event-close", args=[s, e])),
+        ("post", reverse("event-reopen", args=[s, e])),
         ("get", reverse("round-detail", args=[s, e, 1])),
         ("post", reverse("seat-swap", args=[s, e, 1])),
         ("get", reverse("table-cards", args=[s, e, 1])),
         ("post", reverse("round-close", args=[s, e, 1])),
+        ("post", reverse("round-reopen", args=[s, e, 1])),
         ("get", reverse("game-deals", args=[s, game.pk])),
         ("get", reverse("deal-correct", args=[s, deal.pk])),
     ]
@@ -190,6 +192,34 @@ def test_seat_swap_page_moves_a_player(organiser_client, club):
     assert "Choose a seat" in response.content.decode()
 
 
+def test_seat_swap_page_after_deals_asks_if_the_wrong_person_was_seated(organiser_client, club):
+    event = seated_event(club, 9)
+    rnd = event.rounds.get()
+    a = Seat.objects.get(table__round=rnd, table__number=1, position=0)
+    leaving, bye = a.player, rnd.byes.get()
+    game = Game.objects.get(table=a.table)
+    enter_deals(game, 2)
+    url = reverse("round-detail", args=[club.slug, event.pk, 1])
+    assert "The wrong person was seated" in organiser_client.get(url).content.decode()
+    swap = reverse("seat-swap", args=[club.slug, event.pk, 1])
+    page = organiser_client.post(
+        swap, {"seat": a.pk, "target": f"player:{bye.pk}"}, follow=True
+    ).content.decode()
+    assert "Table 1 has played 2 deals: swapping now would give them" in page
+    assert Seat.objects.get(table=a.table, position=0).player == leaving
+    assert Deal.objects.filter(game=game, dealer=leaving).count() == 2
+    # Said so: the deals were the newcomer's all along, renamed throughout and audited.
+    answer = organiser_client.post(
+        swap, {"seat": a.pk, "target": f"player:{bye.pk}", "wrong_person": "1"}
+    )
+    assert answer.status_code == 302
+    assert Seat.objects.get(table=a.table, position=0).player == bye
+    assert Deal.objects.filter(game=game, dealer=bye).count() == 2
+    revisions = DealRevision.objects.filter(game=game, action="reseated")
+    assert revisions.count() == 2
+    assert all(r.by_user is not None and r.reason.startswith("wrong person") for r in revisions)
+
+
 def test_close_round_page_asks_for_confirmation(organiser_client, club):
     event = seated_event(club, 8)
     url = reverse("round-close", args=[club.slug, event.pk, 1])
@@ -199,6 +229,10 @@ def test_close_round_page_asks_for_confirmation(organiser_client, club):
     organiser_client.post(url, {"force": "on"})
     assert event.rounds.get().status == Round.Status.CLOSED
     organiser_client.post(reverse("event-close", args=[club.slug, event.pk]), {"force": "on"})
+    event.refresh_from_db()
+    assert event.status != Event.Status.CLOSED  # unfinished games: how do they count?
+    close = reverse("event-close", args=[club.slug, event.pk])
+    organiser_client.post(close, {"unfinished": "count"})
     event.refresh_from_db()
     assert event.status == Event.Status.CLOSED
 
@@ -334,10 +368,11 @@ def test_list_pages_make_the_same_queries_for_few_and_many_rows(organiser_client
     players = [make_player(club, f"Many {i}") for i in range(33)]
     evenings.checkin_set(event=big, player_ids=[p.pk for p in players])
     evenings.round_seat(event=big, seed=1)
-    evenings.round_close(rnd=big.rounds.get(), force=True)
+    closing.round_close(rnd=big.rounds.get(), force=True)
     evenings.round_seat(event=big, seed=2)
     small_game = Game.objects.get(table__round__event=small)
-    big_game = Game.objects.filter(table__round__event=big).first()
+    # A table of the open round: the closed round takes no more deals.
+    big_game = Game.objects.filter(table__round__event=big, table__round__number=2).first()
     enter_deals(small_game, 1)
     enter_deals(big_game, 12)
     s = club.slug

@@ -14,7 +14,7 @@ from clubs.services import (
     players_import,
     players_import_preview,
 )
-from games import evenings
+from games import closing, evenings
 from games.models import (
     Deal,
     DealRevision,
@@ -224,7 +224,7 @@ def test_next_round_refused_while_the_round_is_open_then_rotates_the_bye(club, n
     with pytest.raises(evenings.EveningError) as error:
         evenings.round_seat(event=event, seed=2)
     assert error.value.code == "round_open"
-    evenings.round_close(rnd=first, force=True)
+    closing.round_close(rnd=first, force=True)
     second = evenings.round_seat(event=event, seed=2).round
     assert second.number == 2
     assert set(first.byes.all()).isdisjoint(second.byes.all())
@@ -292,7 +292,17 @@ def test_swap_two_tables_after_deals_keeps_scores_consistent(club, nine, event):
     b = Seat.objects.get(table=t2, position=2)
     a_player, b_player = a.player, b.player
 
-    evenings.seat_change(rnd=rnd, seat_id=a.pk, other_seat_id=b.pk)
+    # Refused as a plain swap: the deals would silently change hands.
+    with pytest.raises(evenings.EveningError) as error:
+        evenings.seat_change(rnd=rnd, seat_id=a.pk, other_seat_id=b.pk)
+    assert error.value.code == "swap_played_deals"
+    assert error.value.params == {"table": 1, "deals": 9}
+    assert "Table 1 has played 9 deals" in error.value.message
+    assert Seat.objects.get(table=t1, position=1).player == a_player
+    assert Deal.objects.filter(game=t1.game, version=1).count() == 9
+    assert not DealRevision.objects.filter(action=DealRevision.Action.RESEATED).exists()
+
+    evenings.seat_change(rnd=rnd, seat_id=a.pk, other_seat_id=b.pk, wrong_person=True)
 
     assert Seat.objects.get(table=t1, position=1).player == b_player
     assert Seat.objects.get(table=t2, position=2).player == a_player
@@ -306,6 +316,7 @@ def test_swap_two_tables_after_deals_keeps_scores_consistent(club, nine, event):
     assert not DealScore.objects.filter(game=g1, player=a_player).exists()
     revisions = DealRevision.objects.filter(game=g1, action=DealRevision.Action.RESEATED)
     assert revisions.count() == 9
+    assert all(r.reason.startswith("wrong person seated: ") for r in revisions)
     assert all(r.before != r.after or a_player.name not in str(r.before) for r in revisions)
     assert Deal.objects.filter(game=g1, version=2).count() == 9
 
@@ -318,7 +329,9 @@ def test_swap_inside_one_table_after_deals(club, nine, event):
     s0 = Seat.objects.get(table=table, position=0)
     s3 = Seat.objects.get(table=table, position=3)
     p0, p3 = s0.player, s3.player
-    evenings.seat_change(rnd=rnd, seat_id=s0.pk, other_seat_id=s3.pk)
+    with pytest.raises(evenings.EveningError):
+        evenings.seat_change(rnd=rnd, seat_id=s0.pk, other_seat_id=s3.pk)
+    evenings.seat_change(rnd=rnd, seat_id=s0.pk, other_seat_id=s3.pk, wrong_person=True)
     assert Seat.objects.get(table=table, position=0).player == p3
     assert Seat.objects.get(table=table, position=3).player == p0
     _scores_match_engine(table.game)
@@ -332,7 +345,12 @@ def test_replace_a_player_by_the_bye(club, nine, event):
     play(table.game, 4)
     seat = Seat.objects.get(table=table, position=0)
     leaving = seat.player
-    evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=bye.pk)
+    with pytest.raises(evenings.EveningError) as error:
+        evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=bye.pk)
+    assert error.value.code == "swap_played_deals"
+    assert list(rnd.byes.all()) == [bye]
+    assert Deal.objects.filter(game=table.game, dealer=leaving).count() == 4
+    evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=bye.pk, wrong_person=True)
     assert Seat.objects.get(table=table, position=0).player == bye
     assert list(rnd.byes.all()) == [leaving]
     _scores_match_engine(table.game)
@@ -372,12 +390,12 @@ def test_close_round_refuses_unfinished_games_unless_confirmed(club, nine, event
     checked_in(event, nine[:8])
     rnd = evenings.round_seat(event=event, seed=5).round
     with pytest.raises(evenings.EveningError) as error:
-        evenings.round_close(rnd=rnd)
+        closing.round_close(rnd=rnd)
     assert error.value.code == "games_unfinished"
     assert error.value.params["tables"] == [1, 2]
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.OPEN
-    evenings.round_close(rnd=rnd, force=True)
+    closing.round_close(rnd=rnd, force=True)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.CLOSED
 
@@ -386,7 +404,7 @@ def test_close_round_of_finished_games_needs_no_confirmation(club, nine, event):
     checked_in(event, nine[:4])
     rnd = evenings.round_seat(event=event, seed=5).round
     play(rnd.tables.get().game, 28)
-    evenings.round_close(rnd=rnd)
+    closing.round_close(rnd=rnd)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.CLOSED
 
@@ -396,8 +414,8 @@ def test_close_event_closes_rounds_and_refuses_further_changes(club, nine, event
     rnd = evenings.round_seat(event=event, seed=5).round
     play(rnd.tables.get().game, 5)
     with pytest.raises(evenings.EveningError):
-        evenings.event_close(event=event)
-    evenings.event_close(event=event, force=True)
+        closing.event_close(event=event)
+    closing.event_close(event=event, force=True)
     event.refresh_from_db()
     rnd.refresh_from_db()
     assert event.status == Event.Status.CLOSED
@@ -413,7 +431,7 @@ def test_seating_counts_history_so_round_two_avoids_repeats(club, event):
     players = [make_player(club, f"P{i}") for i in range(8)]
     checked_in(event, players)
     first = evenings.round_seat(event=event, seed=1).round
-    evenings.round_close(rnd=first, force=True)
+    closing.round_close(rnd=first, force=True)
     second = evenings.round_seat(event=event, seed=1).round
     met = Counter()
     for rnd in (first, second):

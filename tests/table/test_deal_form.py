@@ -50,4 +50,4 @@ def test_a_stored_deals_choices_exclude_the_dealers_other_contracts_and_name_mus
             changed["deals"][number - 1] = {**deal, "doubles": without}
             codes = {p.code for p in barbu.validate_game(changed)}
             pair = {"by": double["by"], "against": double["against"]}
-            assert ("mandatory_doubles_missing" in codes) == (pair in choices.must), number
+            assert ("mandatory_double_now" in codes) == (pair in choices.must), number

@@ -117,7 +117,10 @@ def analyse(record: object) -> Analysis:
     # doubles_count[dealer][doubler]: deals of that dealer in which doubler doubled them
     doubles_count = [[0, 0, 0, 0] for _ in range(4)]
     doubles_known = [True, True, True, True]
-    last_deals = [deals_of(ruleset, seat)[-1] for seat in range(4)]
+    # dealt[dealer]: that dealer's deals so far; stranded: (dealer, doubler) pairs reported
+    dealt = [0, 0, 0, 0]
+    per_dealer = ruleset.deals_per_turn
+    stranded: set[tuple[int, int]] = set()
     checks = out.deals
     for index, deal in enumerate(deals):
         number = index + 1
@@ -143,6 +146,7 @@ def analyse(record: object) -> Analysis:
                     )
                 )
                 check.raw = None
+        dealt[dealer] += 1
         if not mandatory:
             continue
         if check.doubles_ok:
@@ -151,22 +155,58 @@ def analyse(record: object) -> Analysis:
                 row[by] += 1
         else:
             doubles_known[dealer] = False
-        if number == last_deals[dealer] and doubles_known[dealer]:
-            row = doubles_count[dealer]
-            for by in range(4):
-                if by != dealer and row[by] < REQUIRED_DOUBLES:
-                    problems.append(
-                        Problem.make(
-                            number,
-                            "doubles",
-                            "mandatory_doubles_missing",
-                            by=players[by],
-                            dealer=players[dealer],
-                            count=row[by],
-                            required=REQUIRED_DOUBLES,
-                        )
-                    )
+        if not doubles_known[dealer]:
+            continue
+        _check_mandatory(
+            number,
+            dealer,
+            per_dealer - dealt[dealer],
+            doubles_count[dealer],
+            players,
+            stranded,
+            problems,
+        )
     return out
+
+
+def _check_mandatory(
+    number: int,
+    dealer: int,
+    deals_left: int,
+    row: list[int],
+    players: list[str],
+    stranded: set[tuple[int, int]],
+    problems: list[Problem],
+) -> None:
+    """Refuse deal `number` if after it a player can no longer double its dealer enough.
+
+    RULES.md: each other player doubles the dealer in REQUIRED_DOUBLES of the dealer's
+    deals. After this deal the dealer still deals `deals_left` times (every preset, both
+    rotations: a dealer deals deals_per_turn times in a game); a player who still needs
+    more doubles than that can never catch up, so the table would be stranded. The doubles
+    still needed exceed the deals left by one at most at the first such deal (one deal
+    earlier it was fine, and each deal lowers the deals left by one), so one more double in
+    this very deal is the fix: the message says who must double whom here. Reported once
+    per pair, at the first deal where it happens.
+    """
+    for by in range(4):
+        if by == dealer or (dealer, by) in stranded:
+            continue
+        needed = REQUIRED_DOUBLES - row[by]
+        if needed > deals_left:
+            stranded.add((dealer, by))
+            problems.append(
+                Problem.make(
+                    number,
+                    "doubles",
+                    "mandatory_double_now",
+                    by=players[by],
+                    dealer=players[dealer],
+                    count=row[by],
+                    required=REQUIRED_DOUBLES,
+                    deals_left=deals_left,
+                )
+            )
 
 
 def validate_game(record: object) -> list[Problem]:
