@@ -1,0 +1,165 @@
+"""Individual tournaments: partners change every turn, two players a side.
+
+Players 1..N, relabelled by a draw from the seed. Partnerships follow the circle
+method (a round robin of partners): with an even N every player partners every
+other exactly once in N - 1 turns; with an odd N a phantom joins and its partner
+rests, so in N turns everyone partners everyone once and rests once. Nobody
+partners anyone twice while the turns allow it (N - 1 or N turns); beyond, the
+cycle starts again.
+
+Byes (N not a multiple of four): the phantom's partner (odd N), and when the
+partnerships that remain are odd in number, one whole partnership of the turn
+rests too, chosen so that nobody rests twice while another has not rested
+(a search over the turns; ties to the fewest byes, then the draw).
+
+Tables: each turn's partnerships are paired at tables so that opponents repeat
+as little as possible over the turns (a minimum-cost matching per turn, each
+repeat costing more than the last, then passes that re-seat one turn against all
+the others until nothing improves): with 8 players in 7 turns everyone partners
+everyone once and opposes everyone twice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import networkx as nx
+
+from .errors import MovementError
+from .schedule import Schedule, make_turn
+
+Partnership = tuple[int, int]
+
+
+def _partnerships(labels: list[int | None], turn: int) -> list[tuple[int | None, int | None]]:
+    fixed = labels[-1]
+    ring = labels[:-1]
+    size = len(ring)
+    result = [(ring[turn % size], fixed)]
+    for i in range(1, len(labels) // 2):
+        result.append((ring[(turn + i) % size], ring[(turn - i) % size]))
+    return result
+
+
+def _fair_byes(
+    players: list[int], count: int, byes: Counter[int], last: dict[int, int], lot: dict[int, float]
+) -> list[int]:
+    """The ``count`` players with the fewest byes, longest since their last, then by draw."""
+    return sorted(players, key=lambda p: (byes[p], last.get(p, -1), lot[p]))[:count]
+
+
+def _pair_players(
+    active: list[int], partnered: Counter[tuple[int, int]], rng: random.Random
+) -> list[Partnership]:
+    """Partnerships of ``active`` with the fewest repeated partners (an exact matching)."""
+    graph = nx.Graph()
+    order = [(a, b) for i, a in enumerate(active) for b in active[i + 1 :]]
+    rng.shuffle(order)
+    top = len(active) * len(active) + 1
+    repeat = top * len(active)  # above the sum of the tie-breaking draws of any pairing
+    for a, b in order:
+        key = (min(a, b), max(a, b))
+        graph.add_edge(a, b, weight=repeat * (top - partnered[key]) + rng.randrange(top))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sorted((min(a, b), max(a, b)) for a, b in matching)
+
+
+def _seat_turn(
+    partnerships: list[Partnership], opposed: Counter[tuple[int, int]], rng: random.Random
+) -> list[tuple[Partnership, Partnership]]:
+    """Pair partnerships at tables, each extra meeting of two opponents costing more."""
+    graph = nx.Graph()
+    count = len(partnerships)
+    costs = {}
+    for i in range(count):
+        for j in range(i + 1, count):
+            cost = sum(
+                2 * opposed[(min(a, b), max(a, b))] + 1
+                for a in partnerships[i]
+                for b in partnerships[j]
+            )
+            costs[(i, j)] = cost
+    top = max(costs.values(), default=0) + 1
+    order = list(costs)
+    rng.shuffle(order)  # ties broken by the draw, not by the numbering
+    for i, j in order:
+        graph.add_edge(i, j, weight=top - costs[(i, j)])
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return [(partnerships[min(i, j)], partnerships[max(i, j)]) for i, j in matching]
+
+
+def _count(tables: list[tuple[Partnership, Partnership]], opposed: Counter, sign: int) -> None:
+    for ns, ew in tables:
+        for a in ns:
+            for b in ew:
+                opposed[(min(a, b), max(a, b))] += sign
+
+
+def individual(players: int, turns: int, seed: int = 0) -> Schedule:
+    """``turns`` turns of an individual tournament for players 1..``players``."""
+    if players < 4:
+        raise MovementError(
+            "too_few_players",
+            f"an individual tournament needs at least 4 players, not {players}",
+            count=players,
+            minimum=4,
+        )
+    if turns < 1:
+        raise MovementError("invalid_turns", f"turns must be 1 or more, not {turns}", turns=turns)
+    rng = random.Random(seed)
+    people = list(range(1, players + 1))
+    rng.shuffle(people)
+    lot = {p: rng.random() for p in people}
+    playing: list[list[Partnership]] = []
+    forced: list[list[int]] = []
+    if players % 4 in (0, 1):
+        # The circle method: with an odd count a phantom joins and its partner rests.
+        labels: list[int | None] = [*people, None] if players % 2 else list(people)
+        cycle = len(labels) - 1
+        for turn in range(turns):
+            real, alone = [], []
+            for a, b in _partnerships(labels, turn % cycle):
+                if a is None or b is None:
+                    alone.append(a if b is None else b)
+                else:
+                    real.append((min(a, b), max(a, b)))
+            playing.append(sorted(real))
+            forced.append(alone)  # type: ignore[arg-type]
+    else:
+        byes: Counter[int] = Counter()
+        last: dict[int, int] = {}
+        partnered: Counter[tuple[int, int]] = Counter()
+        for turn in range(turns):
+            resting = _fair_byes(people, players % 4, byes, last, lot)
+            for p in resting:
+                byes[p] += 1
+                last[p] = turn
+            active = [p for p in people if p not in resting]
+            partnerships = _pair_players(active, partnered, rng)
+            for key in partnerships:
+                partnered[key] += 1
+            playing.append(partnerships)
+            forced.append(resting)
+    opposed: Counter[tuple[int, int]] = Counter()
+    seated: list[list[tuple[Partnership, Partnership]]] = []
+    for partnerships in playing:
+        tables = _seat_turn(partnerships, opposed, rng)
+        _count(tables, opposed, +1)
+        seated.append(tables)
+    for _ in range(3):  # re-seat each turn against all the others until nothing improves
+        before = sum(c * c for c in opposed.values())
+        for index, partnerships in enumerate(playing):
+            _count(seated[index], opposed, -1)
+            seated[index] = _seat_turn(partnerships, opposed, rng)
+            _count(seated[index], opposed, +1)
+        if sum(c * c for c in opposed.values()) >= before:
+            break
+    result = []
+    for index, tables in enumerate(seated):
+        tables = sorted(tables)
+        sides = [
+            (ns, ew) if (index + t) % 2 == 0 else (ew, ns) for t, (ns, ew) in enumerate(tables)
+        ]
+        result.append(make_turn(index + 1, sides, forced[index]))
+    return Schedule(tuple(result))
