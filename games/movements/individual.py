@@ -1,18 +1,27 @@
 """Individual tournaments: partners change every turn, two players a side.
 
-Players 1..N, relabelled by a draw from the seed. Partnerships follow the circle
-method (a round robin of partners): with an even N every player partners every
-other exactly once in N - 1 turns; with an odd N a phantom joins and its partner
-rests, so in N turns everyone partners everyone once and rests once. Nobody
-partners anyone twice while the turns allow it (N - 1 or N turns); beyond, the
-cycle starts again.
+Players 1..N, relabelled by a draw from the seed; N % 4 players rest each turn.
 
-Byes (N not a multiple of four): the phantom's partner (odd N), and when the
-partnerships that remain are odd in number, one whole partnership of the turn
-rests too, chosen so that nobody rests twice while another has not rested
-(a search over the turns; ties to the fewest byes, then the draw).
+N = 4k or 4k + 1: partnerships follow the circle method (a round robin of
+partners): with N = 4k everyone partners everyone exactly once in N - 1 turns;
+with N = 4k + 1 a phantom joins and its partner rests, so in N turns everyone
+partners everyone once and rests once. Beyond that the cycle starts again.
 
-Tables: each turn's partnerships are paired at tables so that opponents repeat
+N = 4k + 2 or 4k + 3: each turn the byes go to the players with the fewest byes
+(then the longest since their last, then the draw), and the others are paired by
+an exact matching that avoids earlier partners; a dead end late in the cycle is
+met with a fresh draw (``_matched_partners``). No repeat within N - 1 (even N)
+or N (odd N) turns for every size and seed the tests try, not a proof.
+
+Either way nobody rests twice while another has not rested.
+
+For 4, 5, 8, 12, 13 and 16 players a cyclic whist schedule is looked for first
+(``games.movements.whist``): everyone partners everyone once and opposes everyone
+twice over the cycle (BURRACO.md's 8 players in 7 turns). The search is seeded and
+bounded; 4, 5, 8 and 12 are found at once, 13 and 16 for some seeds only, and
+then the method below is used.
+
+Tables (otherwise): each turn's partnerships are paired at tables so that opponents repeat
 as little as possible over the turns (a minimum-cost matching per turn, each
 repeat costing more than the last, then passes that re-seat one turn against all
 the others until nothing improves): with 8 players in 7 turns everyone partners
@@ -28,8 +37,17 @@ import networkx as nx
 
 from .errors import MovementError
 from .schedule import Schedule, make_turn
+from .whist import find_cyclic_whist
 
 Partnership = tuple[int, int]
+
+# Sizes for which a cyclic whist schedule is looked for (9 has no cyclic one; past 16 the
+# search would take seconds), and its budget in swaps (well under a second).
+WHIST_SIZES = frozenset({4, 5, 8, 12, 13, 16})
+WHIST_STEPS = 40_000
+
+# Fresh draws tried when the turn-by-turn partner matching runs into a forced repeat.
+ATTEMPTS = 30
 
 
 def _partnerships(labels: list[int | None], turn: int) -> list[tuple[int | None, int | None]]:
@@ -96,6 +114,46 @@ def _count(tables: list[tuple[Partnership, Partnership]], opposed: Counter, sign
                 opposed[(min(a, b), max(a, b))] += sign
 
 
+def _matched_partners(
+    people: list[int], turns: int, lot: dict[int, float], seed: int
+) -> tuple[list[list[Partnership]], list[list[int]]]:
+    """Byes turn by turn, then partners by an exact matching avoiding earlier partners.
+
+    Turn by turn a dead end is possible late in the cycle (a repeat forced while a
+    schedule without one exists): then the draw is made again, up to ``ATTEMPTS``
+    times, and the schedule with the fewest repeats is kept.
+    """
+    cycle = len(people) - 1 + len(people) % 2
+    best: tuple[int, list[list[Partnership]], list[list[int]]] | None = None
+    for attempt in range(ATTEMPTS):
+        rng = random.Random(f"{seed}:{attempt}")
+        byes: Counter[int] = Counter()
+        last: dict[int, int] = {}
+        partnered: Counter[tuple[int, int]] = Counter()
+        playing: list[list[Partnership]] = []
+        forced: list[list[int]] = []
+        repeats = 0
+        for turn in range(turns):
+            resting = _fair_byes(people, len(people) % 4, byes, last, lot)
+            for p in resting:
+                byes[p] += 1
+                last[p] = turn
+            active = [p for p in people if p not in resting]
+            partnerships = _pair_players(active, partnered, rng)
+            for key in partnerships:
+                if partnered[key] and turn < cycle:
+                    repeats += 1
+                partnered[key] += 1
+            playing.append(partnerships)
+            forced.append(resting)
+        if best is None or repeats < best[0]:
+            best = (repeats, playing, forced)
+        if repeats == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
 def individual(players: int, turns: int, seed: int = 0) -> Schedule:
     """``turns`` turns of an individual tournament for players 1..``players``."""
     if players < 4:
@@ -113,6 +171,21 @@ def individual(players: int, turns: int, seed: int = 0) -> Schedule:
     lot = {p: rng.random() for p in people}
     playing: list[list[Partnership]] = []
     forced: list[list[int]] = []
+    whist = None
+    if players in WHIST_SIZES:
+        whist = find_cyclic_whist(players, random.Random(f"whist:{seed}"), WHIST_STEPS)
+    if whist is not None:
+        seated = []
+        for turn in range(turns):
+            design = whist[turn % len(whist)]
+            tables = [
+                (_couple(people[p0], people[p1]), _couple(people[q0], people[q1]))
+                for (p0, p1), (q0, q1) in design
+            ]
+            seated.append(tables)
+            sitting = {x for table in tables for side in table for x in side}
+            forced.append([p for p in people if p not in sitting])
+        return _schedule(seated, forced)
     if players % 4 in (0, 1):
         # The circle method: with an odd count a phantom joins and its partner rests.
         labels: list[int | None] = [*people, None] if players % 2 else list(people)
@@ -127,20 +200,7 @@ def individual(players: int, turns: int, seed: int = 0) -> Schedule:
             playing.append(sorted(real))
             forced.append(alone)  # type: ignore[arg-type]
     else:
-        byes: Counter[int] = Counter()
-        last: dict[int, int] = {}
-        partnered: Counter[tuple[int, int]] = Counter()
-        for turn in range(turns):
-            resting = _fair_byes(people, players % 4, byes, last, lot)
-            for p in resting:
-                byes[p] += 1
-                last[p] = turn
-            active = [p for p in people if p not in resting]
-            partnerships = _pair_players(active, partnered, rng)
-            for key in partnerships:
-                partnered[key] += 1
-            playing.append(partnerships)
-            forced.append(resting)
+        playing, forced = _matched_partners(people, turns, lot, seed)
     opposed: Counter[tuple[int, int]] = Counter()
     seated: list[list[tuple[Partnership, Partnership]]] = []
     for partnerships in playing:
@@ -155,6 +215,16 @@ def individual(players: int, turns: int, seed: int = 0) -> Schedule:
             _count(seated[index], opposed, +1)
         if sum(c * c for c in opposed.values()) >= before:
             break
+    return _schedule(seated, forced)
+
+
+def _couple(a: int, b: int) -> Partnership:
+    return (min(a, b), max(a, b))
+
+
+def _schedule(
+    seated: list[list[tuple[Partnership, Partnership]]], forced: list[list[int]]
+) -> Schedule:
     result = []
     for index, tables in enumerate(seated):
         tables = sorted(tables)

@@ -8,10 +8,14 @@ of the group rests each turn, each exactly once). Asking for fewer turns gives
 the calendar's first turns: nobody meets anyone twice, nobody rests twice.
 Tables are numbered across the groups, group 1 first.
 
-The pair that stays put sits NS and EW in turn; the others alternate by turn too.
+Sides: at each table the pair that has sat NS less often so far sits NS (then the
+one that sat EW last turn, then the lower number), so nobody sits on one line all
+evening.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from .errors import MovementError
 from .schedule import Schedule, make_turn
@@ -47,12 +51,11 @@ def _circle(members: list[int], turn: int) -> tuple[list[tuple[int, int]], list[
     pairings = [(ring[turn % size], fixed)]
     for i in range(1, n // 2):
         pairings.append((ring[(turn + i) % size], ring[(turn - i) % size]))
-    for index, (a, b) in enumerate(pairings):
+    for a, b in pairings:
         if a is None or b is None:
             byes.append(a if b is None else b)  # type: ignore[arg-type]
             continue
-        # Alternate sides by turn so that nobody sits on one line all evening.
-        tables.append((a, b) if (turn + index) % 2 == 0 else (b, a))
+        tables.append((a, b))
     return tables, byes
 
 
@@ -81,12 +84,18 @@ def round_robin(pairs: int, turns: int, groups: int = 1) -> Schedule:
             reason="complete",
         )
     result = []
+    north: Counter[int] = Counter()
+    last_ew: set[int] = set()
     for turn in range(turns):
         sides: list[tuple[int, int]] = []
         byes: list[int] = []
         for block in blocks:
             tables, rest = _circle(block, turn)
-            sides.extend(tables)
+            for a, b in tables:
+                ns, ew = sorted((a, b), key=lambda p: (north[p], p not in last_ew, p))
+                sides.append((ns, ew))
             byes.extend(rest)
+        north.update(ns for ns, _ in sides)
+        last_ew = {ew for _, ew in sides}
         result.append(make_turn(turn + 1, sides, byes))
     return Schedule(tuple(result))
