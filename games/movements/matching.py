@@ -13,22 +13,23 @@ every perfect matching has n/2 edges, so the heaviest is the cheapest.
 
 Speed: the complete graph of 200 pairs has 19,900 edges and takes about a
 second; the graph we hand over keeps only the edges an optimal pairing can use.
-Lemma (an exchange argument, in the module's tests too): let M be a rematch-free
+Lemma (an exchange argument; tests/movements/test_matching.py checks it): let M be a rematch-free
 perfect matching minimal for (distance, squares), and (a, b) in M with a < b.
 For each x strictly between a and b that met neither a nor b, with partner y:
 if y > b, {a-x, b-y} is cheaper; if y < a, {a-y, b-x} is cheaper; if y lies
 between a and b, both are no dearer and have smaller squares. M being minimal,
 the rematch-free alternative is missing: y met b (y > b), y met a (y < a), or y
-met both. Those y are distinct, so the x number at most |met(a) ∪ met(b)|, and
-b - a - 1 <= |met(a)| + |met(b)| + |met(a) ∪ met(b)| <= 2 (|met(a)| + |met(b)|).
-Longer edges are dropped;
+met both (y between). Those y are distinct, so such x number at most
+|met(a) below a| + |met(b) above b| + |met(a) ∩ met(b) between| (``_may_be_needed``;
+hence also b - a - 1 <= |met(a)| + |met(b)| + |met(a) ∩ met(b)|, which bounds the
+scan). Edges failing the test are dropped;
 if the rest has no perfect matching, no rematch-free pairing exists at all, and
 the complete graph (rematches weighted above any distance) is solved instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 import networkx as nx
 
@@ -38,6 +39,15 @@ def _edge_cost(distance: int, rematch: bool, count: int) -> int:
     squares_bound = count * count * count  # above any pairing's sum of squared distances
     distance_bound = count * count * squares_bound  # above any pairing's distance term
     return (distance_bound if rematch else 0) + distance * squares_bound + distance * distance
+
+
+def _may_be_needed(a: int, b: int, met_a: Set[int], met_b: Set[int], below_a: int) -> bool:
+    """The lemma's test: the x between a and b that met neither are no more than the y
+    that could block them (met a below a, met b above b, or met both between)."""
+    between = {y for y in met_a | met_b if a < y < b}
+    free = b - a - 1 - len(between)
+    blocking = below_a + sum(1 for y in met_b if y > b) + len(between & met_a & met_b)
+    return free <= blocking
 
 
 def _solve(graph: nx.Graph, count: int) -> list[tuple[int, int]] | None:
@@ -62,9 +72,10 @@ def pair_ranks(count: int, met: Sequence[set[int] | frozenset[int]]) -> list[tup
     widest = max(len(m) for m in met)
     for a in range(count):
         met_a = met[a]
-        # |met(a) ∪ met(b)| <= |met(a)| + |met(b)|: a slightly wider reach, still exact.
-        for b in range(a + 1, min(count, a + 2 + 2 * (len(met_a) + widest))):
-            if b in met_a or b - a > 1 + 2 * (len(met_a) + len(met[b])):
+        reach = 1 + len(met_a) + widest + min(len(met_a), widest)
+        below_a = sum(1 for y in met_a if y < a)
+        for b in range(a + 1, min(count, a + reach + 1)):
+            if b in met_a or not _may_be_needed(a, b, met_a, met[b], below_a):
                 continue
             sparse.add_edge(a, b, weight=top - _edge_cost(b - a, False, count))
     pairing = _solve(sparse, count)
