@@ -33,8 +33,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import networkx as nx
-
 from .errors import MovementError
 from .schedule import Schedule, make_turn
 from .whist import find_cyclic_whist
@@ -71,6 +69,8 @@ def _pair_players(
     active: list[int], partnered: Counter[tuple[int, int]], rng: random.Random
 ) -> list[Partnership]:
     """Partnerships of ``active`` with the fewest repeated partners (an exact matching)."""
+    import networkx as nx  # imported when needed: it takes a good part of a second
+
     graph = nx.Graph()
     order = [(a, b) for i, a in enumerate(active) for b in active[i + 1 :]]
     rng.shuffle(order)
@@ -87,6 +87,8 @@ def _seat_turn(
     partnerships: list[Partnership], opposed: Counter[tuple[int, int]], rng: random.Random
 ) -> list[tuple[Partnership, Partnership]]:
     """Pair partnerships at tables, each extra meeting of two opponents costing more."""
+    import networkx as nx  # imported when needed: it takes a good part of a second
+
     graph = nx.Graph()
     count = len(partnerships)
     costs = {}

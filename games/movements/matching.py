@@ -30,8 +30,10 @@ the complete graph (rematches weighted above any distance) is solved instead.
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def _edge_cost(distance: int, rematch: bool, count: int) -> int:
@@ -51,6 +53,8 @@ def _may_be_needed(a: int, b: int, met_a: Set[int], met_b: Set[int], below_a: in
 
 
 def _solve(graph: nx.Graph, count: int) -> list[tuple[int, int]] | None:
+    import networkx as nx  # imported when needed: it takes a good part of a second
+
     matching = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
     if 2 * len(matching) != count:
         return None
@@ -66,6 +70,8 @@ def pair_ranks(count: int, met: Sequence[set[int] | frozenset[int]]) -> list[tup
         raise ValueError("pair_ranks needs an even count")
     if count == 0:
         return []
+    import networkx as nx  # imported when needed: it takes a good part of a second
+
     top = _edge_cost(count, True, count) + 1
     sparse = nx.Graph()
     sparse.add_nodes_from(range(count))
