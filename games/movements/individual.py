@@ -1,6 +1,13 @@
 """Individual tournaments: partners change every turn, two players a side.
 
 Players 1..N, relabelled by a draw from the seed; N % 4 players rest each turn.
+Nobody rests twice while another has not rested.
+
+For 4, 5, 8, 12, 13 and 16 players a cyclic whist schedule is looked for first
+(``games.movements.whist``): over its N - 1 turns (N for 4k + 1 players, one
+resting a turn) everyone partners everyone once and opposes everyone twice
+(BURRACO.md's 8 players in 7 turns). The search is seeded and bounded: 4, 5, 8 and
+12 are found at once, 13 and 16 for some seeds only; otherwise, as below.
 
 N = 4k or 4k + 1: partnerships follow the circle method (a round robin of
 partners): with N = 4k everyone partners everyone exactly once in N - 1 turns;
@@ -11,21 +18,13 @@ N = 4k + 2 or 4k + 3: each turn the byes go to the players with the fewest byes
 (then the longest since their last, then the draw), and the others are paired by
 an exact matching that avoids earlier partners; a dead end late in the cycle is
 met with a fresh draw (``_matched_partners``). No repeat within N - 1 (even N)
-or N (odd N) turns for every size and seed the tests try, not a proof.
+or N (odd N) turns for every size and seed the tests try: checked, not proved.
 
-Either way nobody rests twice while another has not rested.
-
-For 4, 5, 8, 12, 13 and 16 players a cyclic whist schedule is looked for first
-(``games.movements.whist``): everyone partners everyone once and opposes everyone
-twice over the cycle (BURRACO.md's 8 players in 7 turns). The search is seeded and
-bounded; 4, 5, 8 and 12 are found at once, 13 and 16 for some seeds only, and
-then the method below is used.
-
-Tables (otherwise): each turn's partnerships are paired at tables so that opponents repeat
-as little as possible over the turns (a minimum-cost matching per turn, each
-repeat costing more than the last, then passes that re-seat one turn against all
-the others until nothing improves): with 8 players in 7 turns everyone partners
-everyone once and opposes everyone twice.
+Tables (outside whist schedules): each turn's partnerships are paired at tables
+so that opponents repeat as little as possible (a minimum-cost matching per turn,
+each repeat costing more than the last, then passes that re-seat one turn against
+all the others until nothing improves). Opponents are then spread, not exactly
+balanced.
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ from .whist import find_cyclic_whist
 
 Partnership = tuple[int, int]
 
-# Sizes for which a cyclic whist schedule is looked for (9 has no cyclic one; past 16 the
-# search would take seconds), and its budget in swaps (well under a second).
+# Sizes for which a cyclic whist schedule is looked for (the search found none for 9 and,
+# past 16, would take seconds), and its budget in swaps (well under a second).
 WHIST_SIZES = frozenset({4, 5, 8, 12, 13, 16})
 WHIST_STEPS = 40_000
 
@@ -65,10 +64,39 @@ def _fair_byes(
     return sorted(players, key=lambda p: (byes[p], last.get(p, -1), lot[p]))[:count]
 
 
+def _new_partners_quickly(
+    active: list[int], partnered: Counter[tuple[int, int]], rng: random.Random
+) -> list[Partnership] | None:
+    free = set(active)
+    options = {
+        a: {b for b in active if b != a and not partnered[(min(a, b), max(a, b))]} for a in active
+    }
+    result = []
+    while free:
+        first = min(free, key=lambda p: (len(options[p]), p))
+        if not options[first]:
+            return None
+        other = rng.choice(sorted(options[first]))
+        for p in (first, other):
+            free.discard(p)
+            for q in options.pop(p):
+                if q in options:
+                    options[q].discard(p)
+        result.append((min(first, other), max(first, other)))
+    return sorted(result)
+
+
 def _pair_players(
     active: list[int], partnered: Counter[tuple[int, int]], rng: random.Random
 ) -> list[Partnership]:
-    """Partnerships of ``active`` with the fewest repeated partners (an exact matching)."""
+    """Partnerships of ``active`` with the fewest repeated partners.
+
+    First a quick pass (the player with the fewest new partners left takes one of
+    them, drawn); when it leaves someone without a new partner, an exact matching.
+    """
+    quick = _new_partners_quickly(active, partnered, rng)
+    if quick is not None:
+        return quick
     import networkx as nx  # imported when needed: it takes a good part of a second
 
     graph = nx.Graph()
