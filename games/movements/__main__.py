@@ -109,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             schedule = next_danese_turn(standings, args.variant)
     except MovementError as error:
         _fail(error.code, error.message, **error.params)
+    for note in schedule.notes:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
     json.dump(schedule.to_json(), sys.stdout)
     sys.stdout.write("\n")
     return 0

@@ -132,4 +132,20 @@ def next_danese_turn(standings: Standings, variant: str, turn: int = 1) -> Sched
                     met[rank_of[other]].add(r)
         ranks = pair_ranks(count, met)
     sides = [(playing[a].pair, playing[b].pair) for a, b in sorted(ranks)]
-    return Schedule((make_turn(turn, sides, [bye.pair] if bye else []),))
+    notes = []
+    if variant != "pure":
+        by_pair = {p.pair: p for p in playing}
+        again = [
+            (ns, ew)
+            for ns, ew in sides
+            if (variant == "modified" and not standings.last_turn and by_pair[ns].previous == ew)
+            or (variant == "no_rematch" and (ew in by_pair[ns].met or ns in by_pair[ew].met))
+        ]
+        if again:
+            what = "their previous opponent" if variant == "modified" else "an earlier opponent"
+            notes.append(
+                f"no pairing avoids {what}: "
+                + ", ".join(f"{ns} v {ew}" for ns, ew in again)
+                + (" meet again" if len(again) > 1 else " meets again")
+            )
+    return Schedule((make_turn(turn, sides, [bye.pair] if bye else []),), tuple(notes))

@@ -42,7 +42,11 @@ class Turn:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Turns in order; ``to_json`` is what the command prints."""
+    """Turns in order; ``to_json`` is what the command prints.
+
+    ``notes`` say in English what the referee should know (a rematch nobody could
+    avoid); the command prints them on standard error.
+    """
 
     turns: tuple[Turn, ...]
     notes: tuple[str, ...] = field(default=())

@@ -115,6 +115,36 @@ def test_danese_from_standard_input() -> None:
     assert json.loads(done.stdout)["turns"][0]["tables"][0] == {"table": 1, "NS": 3, "EW": 7}
 
 
+def test_an_unavoidable_rematch_is_said_on_standard_error() -> None:
+    standings = {
+        "pairs": [
+            {"pair": 1, "previous": 2, "met": [2, 3, 4]},
+            {"pair": 2, "previous": 1, "met": [1, 3, 4]},
+            {"pair": 3, "met": [1, 2, 4]},
+            {"pair": 4, "met": [1, 2, 3]},
+        ]
+    }
+    done = run(
+        "--method",
+        "danese",
+        "--variant",
+        "no_rematch",
+        "--standings",
+        "-",
+        stdin=json.dumps(standings),
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["turns"][0]["tables"][0] == {"table": 1, "NS": 1, "EW": 2}
+    assert "note: no pairing avoids an earlier opponent: 1 v 2, 3 v 4 meet again" in done.stderr
+    two = {"pairs": [{"pair": 5, "previous": 6}, {"pair": 6, "previous": 5}]}
+    done = run(
+        "--method", "danese", "--variant", "modified", "--standings", "-", stdin=json.dumps(two)
+    )
+    assert "their previous opponent: 5 v 6 meets again" in done.stderr
+    done = run("--method", "danese", "--variant", "pure", "--standings", "-", stdin=json.dumps(two))
+    assert done.stderr == ""
+
+
 def _refused(done: subprocess.CompletedProcess[str], code: str, words: str) -> None:
     assert done.returncode == 2
     assert words in done.stderr
