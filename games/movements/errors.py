@@ -15,8 +15,9 @@ class MovementError(Exception):
     Codes: ``too_few_pairs`` (count, minimum), ``too_few_players`` (count,
     minimum), ``invalid_turns`` (turns), ``too_many_turns`` (turns, maximum,
     reason), ``invalid_step`` (step, tables), ``invalid_groups`` (groups, pairs),
-    ``unknown_method`` (method, methods), ``unknown_variant`` (variant,
-    variants), ``invalid_standings`` (where, detail), ``duplicate_pair`` (pair).
+    ``unknown_variant`` (variant, variants), ``invalid_standings`` (where,
+    detail), ``duplicate_pair`` (pair). The command adds ``usage`` (detail) and
+    ``file_not_found`` (path) for its own arguments.
     """
 
     def __init__(self, code: str, message: str, **params: Any) -> None:

@@ -21,7 +21,7 @@ between a and b, both are no dearer and have smaller squares. M being minimal,
 the rematch-free alternative is missing: y met b (y > b), y met a (y < a), or y
 met both (y between). Those y are distinct, so such x number at most
 |met(a) below a| + |met(b) above b| + |met(a) ∩ met(b) between| (``_may_be_needed``;
-hence also b - a - 1 <= |met(a)| + |met(b)| + |met(a) ∩ met(b)|, which bounds the
+adding the x that met a or b, b - a - 1 <= |met(a)| + |met(b)|, which bounds the
 scan). Edges failing the test are dropped;
 if the rest has no perfect matching, no rematch-free pairing exists at all, and
 the complete graph (rematches weighted above any distance) is solved instead.
@@ -64,7 +64,8 @@ def _solve(graph: nx.Graph, count: int) -> list[tuple[int, int]] | None:
 def pair_ranks(count: int, met: Sequence[set[int] | frozenset[int]]) -> list[tuple[int, int]]:
     """The cheapest pairing of ranks 0..count-1 (count even), as (better, worse) rank pairs.
 
-    ``met[r]`` holds the ranks that rank r has played before.
+    ``met[r]`` holds the ranks that rank r has played before; it must be symmetric
+    (b in met[a] exactly when a in met[b]), as the pruning relies on it.
     """
     if count % 2:
         raise ValueError("pair_ranks needs an even count")
@@ -78,7 +79,7 @@ def pair_ranks(count: int, met: Sequence[set[int] | frozenset[int]]) -> list[tup
     widest = max(len(m) for m in met)
     for a in range(count):
         met_a = met[a]
-        reach = 1 + len(met_a) + widest + min(len(met_a), widest)
+        reach = 1 + len(met_a) + widest  # b - a - 1 <= |met(a)| + |met(b)| (the lemma)
         below_a = sum(1 for y in met_a if y < a)
         for b in range(a + 1, min(count, a + reach + 1)):
             if b in met_a or not _may_be_needed(a, b, met_a, met[b], below_a):
