@@ -27,6 +27,7 @@ IGNORE = (
     "docker/*",
     "scoring/engine/*",
     "games/seating/*",
+    "games/movements/*",
 )
 EXTENSIONS = (".py", ".html", ".txt")
 # Name -> (index of the context argument or None, index of the msgid).

@@ -43,6 +43,8 @@ ALLOWED_PY_FILES = {
     "scoring/__main__.py": "the command-line scorer for developers",
     "demo/loader.py": "demo data loaded by `make demo`: its refusal speaks to developers",
     "games/seating/__main__.py": "the seating planner's command line, for developers",
+    "games/movements/__main__.py": "the Burraco movements' command line, for referees' "
+    "checks and developers (the site translates MovementError's codes)",
     "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
     "copied from the API's English answers (tests/api/test_examples.py)",
 }
