@@ -44,6 +44,17 @@ class PreconditionFailed(exceptions.APIException):
     default_code = "stale_version"
 
 
+class LoginLocked(exceptions.Throttled):
+    """Too many failed logins for this account or address (config/login_limits.py)."""
+
+    default_code = "locked_out"
+
+    def __init__(self, wait: int, message: str) -> None:
+        # Not Throttled's own sentence about the wait: the message already says it.
+        super().__init__(detail=message, code=self.default_code)
+        self.wait = wait
+
+
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = gettext_lazy("The request body is too large.")

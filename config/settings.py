@@ -168,6 +168,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed logins (config/login_limits.py): this many wrong passwords for one user name, or
+# from one client address, within LOGIN_LOCKOUT_SECONDS lock it for LOGIN_LOCKOUT_SECONDS.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Proxies in front of the site that append the client's address to X-Forwarded-For: the
+# client address (login limits, API throttles) is the one the outermost of them saw. 0:
+# REMOTE_ADDR, and X-Forwarded-For is ignored (a client could write anything in it).
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -233,6 +243,8 @@ REST_FRAMEWORK = {
         "auth": os.environ.get("THROTTLE_AUTH", "20/min"),
         "writes": os.environ.get("THROTTLE_WRITES", "600/min"),
     },
+    # The client address of the throttles: as NUM_PROXIES above (config/login_limits.py).
+    "NUM_PROXIES": NUM_PROXIES,
     # One JSON error shape for every API error (config/api_errors.py).
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }

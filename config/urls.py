@@ -2,7 +2,13 @@
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+
+from config.login_forms import AdminLoginForm, LoginForm
+
+# Both log-in forms count failed logins (config/login_limits.py), as the API's token does.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -10,6 +16,11 @@ urlpatterns = [
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("games.urls")),
     path("", include("clubs.urls")),

@@ -23,10 +23,16 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from config.login_limits import client_address
 from games.api.permissions import table_key
 
 
 class _SettingsRate(SimpleRateThrottle):
+    def get_ident(self, request: Request) -> str:
+        # X-Forwarded-For only as far as settings.NUM_PROXIES trusts it (DRF's own believes
+        # any client's header when NUM_PROXIES is unset).
+        return client_address(request)
+
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 

@@ -35,7 +35,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Membership
-from config.api_errors import PreconditionFailed, PreconditionRequired, error_body
+from config import login_limits
+from config.api_errors import LoginLocked, PreconditionFailed, PreconditionRequired, error_body
 from games import services, sql
 from games.api import examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
@@ -698,15 +699,22 @@ class TokenView(APIView):
     def post(self, request: Request) -> Response:
         form = serializers.TokenRequestSerializer(data=_body(request))
         form.is_valid(raise_exception=True)
+        username = form.validated_data["username"]
+        # The failed-login limits of every way in (config/login_limits.py).
+        wait = login_limits.seconds_to_wait(request, username)
+        if wait:
+            raise LoginLocked(wait, login_limits.locked_message(wait))
         user = authenticate(
-            request._request,
-            username=form.validated_data["username"],
-            password=form.validated_data["password"],
+            request._request, username=username, password=form.validated_data["password"]
         )
         if user is None or not user.is_active:
+            wait = login_limits.record_failure(request, username)
+            if wait:
+                raise LoginLocked(wait, login_limits.locked_message(wait))
             raise ValidationError(
                 {"non_field_errors": [_("Unable to log in with this username and password.")]},
                 code="authorization",
             )
+        login_limits.record_success(request, username)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key}, status=status.HTTP_200_OK)
