@@ -151,14 +151,37 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A task whose worker died is handed out again after the visibility timeout: longer
+# than the hard time limit (a running task is never handed to a second worker), short
+# enough that a lost task runs again the same evening. Standings do not wait for it: the
+# sweep below rebuilds them (scoring/healing.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 900}
+# Losing Redis does not stop a worker: it retries its connection for ever, at start too.
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TIMEZONE = "UTC"
+# Standings (scoring/tasks.py, scoring/healing.py): a queue of their own if set; the sweep
+# every STANDINGS_SWEEP_SECONDS requeues any scope whose games changed within
+# STANDINGS_SWEEP_WINDOW seconds and whose standings are behind them, past an "already
+# queued" mark older than STANDINGS_HEAL_GRACE seconds.
+STANDINGS_QUEUE = os.environ.get("STANDINGS_QUEUE") or None
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "30"))
+STANDINGS_SWEEP_WINDOW = int(os.environ.get("STANDINGS_SWEEP_WINDOW", str(24 * 60 * 60)))
+STANDINGS_HEAL_GRACE = float(os.environ.get("STANDINGS_HEAL_GRACE", "15"))
+_standings_options = {"queue": STANDINGS_QUEUE} if STANDINGS_QUEUE else {}
 # Run by exactly one `celery -A config beat` (docker/compose.yaml); add entries, keep the name.
 CELERY_BEAT_SCHEDULE = {
     "clear-expired-sessions": {"task": "maintenance.clear_sessions", "schedule": 24 * 60 * 60},
     # Safety net behind the per-deal tasks: every standing and rating rebuilt from the deals.
     "rebuild-standings": {"task": "scoring.rebuild_all", "schedule": 24 * 60 * 60},
+    # Standings left behind (a worker killed with its task, Redis down) rebuilt within a
+    # sweep; a sweep not run before the next one is dropped, not piled up.
+    "heal-standings": {
+        "task": "scoring.heal_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        "options": {**_standings_options, "expires": STANDINGS_SWEEP_SECONDS},
+    },
 }
 
 # --- Auth, languages, time ------------------------------------------------------------
