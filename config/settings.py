@@ -127,6 +127,8 @@ if REDIS_URL:
             "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tavolo"),
+            # Redis down answers as a miss (config/cache.py), quickly.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -33,7 +33,15 @@ HEAL_BOUND = 30  # seconds from the worker's restart
 class Worker:
     """`celery -A config worker` in its own process, its log lines collected."""
 
-    def __init__(self, queue: str, prefix: str) -> None:
+    def __init__(
+        self,
+        queue: str,
+        prefix: str,
+        *,
+        pool: str = "solo",
+        beat: str | None = None,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         env = dict(os.environ)
         env.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -44,13 +52,16 @@ class Worker:
             STANDINGS_HEAL_GRACE="2",
             CONN_MAX_AGE="0",
             CELERY_TRACE_LOG_LEVEL="INFO",
+            **(extra_env or {}),
         )
         self.lines: list[str] = []
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "celery", "-A", "config", "worker"),
-                *("--pool=solo", "--concurrency=1", "-Q", queue, "--loglevel=INFO"),
+                *(f"--pool={pool}", "--concurrency=1", "-Q", queue, "--loglevel=INFO"),
                 *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+                # Beat inside the worker (tests only: production runs one beat apart).
+                *(("-B", "-s", beat) if beat else ()),
             ],
             cwd=settings.BASE_DIR,
             env=env,
