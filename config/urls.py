@@ -7,6 +7,9 @@ from django.urls import include, path
 
 from config.login_forms import AdminLoginForm, LoginForm
 
+# Uncaught errors: the API's JSON error shape under /api/, Django's page elsewhere.
+handler500 = "config.api_errors.server_error"
+
 # Both log-in forms count failed logins (config/login_limits.py), as the API's token does.
 admin.site.login_form = AdminLoginForm
 

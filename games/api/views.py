@@ -36,7 +36,7 @@ from rest_framework.views import APIView
 
 from clubs.models import Membership
 from config import login_limits
-from config.api_errors import LoginLocked, PreconditionFailed, PreconditionRequired, error_body
+from config.api_errors import LoginLocked, PreconditionRequired, error_body
 from games import services, sql
 from games.api import examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
@@ -549,14 +549,34 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         )
 
 
-def _expected_version(request: Request) -> int:
+ENTITY_TAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e]*)"\s*|\s*(\d{1,9})\s*')
+
+
+def _expected_version(request: Request, current: int) -> int | None:
+    """The version If-Match asks for: None for "*" (any current version: RFC 9110),
+    `current` when one of its entity-tags is the deal's, else the (stale) version it
+    names, for the 412. Missing: 428; not a list of entity-tags: 400. A weak tag never
+    matches (If-Match compares strongly); a bare number is taken as the tag it quotes."""
     header = request.headers.get("If-Match")
     if header is None:
         raise PreconditionRequired()
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,9})"?\s*', header)
-    if not match:
-        raise PreconditionFailed(_('If-Match must be the deal\'s ETag, e.g. "3".'))
-    return int(match.group(1))
+    if header.strip() == "*":
+        return None
+    tags = []
+    parts = [part for part in header.split(",") if part.strip()]  # empty elements ignored
+    for part in parts or [header]:
+        match = ENTITY_TAG.fullmatch(part)
+        if not match:
+            raise ValidationError(
+                {"If-Match": [_('If-Match must be the deal\'s ETag, e.g. "3", or *.')]}
+            )
+        weak, quoted, bare = match.groups()
+        if not weak:
+            tags.append(quoted if quoted is not None else bare)
+    if str(current) in tags:
+        return current
+    # Stale: the version the client named (the 412 says it), 0 when it named none.
+    return next((int(tag) for tag in tags if tag.isascii() and tag.isdigit()), 0)
 
 
 class DealDetailView(ApiMixin, generics.GenericAPIView):
@@ -575,6 +595,10 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         self.check_object_permissions(request, deal.game)
         return deal
 
+    def get_object(self) -> Deal:
+        # DRF's OPTIONS (metadata) asks for the object a PUT would change.
+        return self.get_deal(self.request, self.kwargs["pk"], self.kwargs["number"])
+
     def answer(self, deal: Deal) -> Response:
         return Response(self.get_serializer(deal).data, headers=_etag(deal))
 
@@ -591,7 +615,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         return self.answer(self.get_deal(request, pk, number))
 
     def correct(self, request: Request, deal: Deal, data: dict[str, Any]) -> Response:
-        expected = _expected_version(request)
+        expected = _expected_version(request, deal.version)
         reason = data.pop("reason", "")
         if not isinstance(reason, str) or len(reason) > 200:
             raise ValidationError(

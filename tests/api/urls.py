@@ -3,3 +3,4 @@
 from django.urls import include, path
 
 urlpatterns = [path("api/", include("config.urls_api"))]
+handler500 = "config.api_errors.server_error"
