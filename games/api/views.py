@@ -402,6 +402,21 @@ def _body(request: Request) -> dict[str, Any]:
     return dict(data)
 
 
+# The top-level keys of a deal (FORMAT.md), and what each write adds to them.
+DEAL_KEYS = frozenset({"dealer", "contract", "trump", "doubles", "result"})
+SUBMIT_KEYS = DEAL_KEYS | {"number", "seat"}
+CORRECT_KEYS = DEAL_KEYS | {"number", "reason"}
+
+
+def _known_keys(body: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
+    """The body, unless it has keys a deal does not have: refused, each named (a typo
+    such as "doubels" would otherwise be dropped without a word)."""
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        raise ValidationError({key: [_("A deal has no such field.")] for key in unknown})
+    return body
+
+
 def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -521,7 +536,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             return self._submit(request, game.pk, *parts)  # allowed meanwhile
 
     def _read_request(self, request: Request) -> tuple[dict, str, str | None]:
-        body = _body(request)
+        body = _known_keys(_body(request), SUBMIT_KEYS)
         seat = _seat(body)
         return body, _label(request, seat), _idempotency_key(request)
 
@@ -645,7 +660,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
-        return self.correct(request, deal, _body(request))
+        return self.correct(request, deal, _known_keys(_body(request), CORRECT_KEYS))
 
     @extend_schema(
         tags=["deals"],
@@ -659,7 +674,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     def patch(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
         data = dict(deal.data)
-        for key, value in _body(request).items():
+        for key, value in _known_keys(_body(request), CORRECT_KEYS).items():
             if value is None:
                 data.pop(key, None)
             else:

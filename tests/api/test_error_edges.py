@@ -160,3 +160,15 @@ def test_a_database_connection_terminated_mid_request_is_a_json_503(monkeypatch)
     # the broken connection is closed, and the next query opens a new one.
     close_old_connections()
     assert client.get(_deals_url(world, "1/")).status_code == 200
+
+
+def test_unknown_fields_in_a_deal_are_refused_not_dropped(world):
+    deal = {**world.deals[2], "doubels": [], "note": "x"}
+    response = world.client("table_key").post(_deals_url(world), deal, format="json")
+    body = _is_error_shape(response, 400)
+    assert sorted(e["field"] for e in body["errors"]) == ["doubels", "note"]
+    assert Deal.objects.filter(game=world.game).count() == 2
+    correction = world.client("organiser").patch(
+        _deals_url(world, "1/"), {"resultt": {}}, format="json", HTTP_IF_MATCH='"1"'
+    )
+    assert _is_error_shape(correction, 400)["errors"][0]["field"] == "resultt"
