@@ -96,12 +96,15 @@ IF_MATCH = OpenApiParameter(
     required=True,
     description='The deal\'s version as its ETag, e.g. "3". Missing: 428; stale: 412.',
 )
+# What the view accepts as an Idempotency-Key, as the schema states it.
+IDEMPOTENCY_KEY_PATTERN = r"^[\x20-\x7E]{1,200}$"
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    OpenApiTypes.STR,
+    {"type": "string", "minLength": 1, "maxLength": 200, "pattern": IDEMPOTENCY_KEY_PATTERN},
     OpenApiParameter.HEADER,
-    description="Any unique string (at most 200 printable characters): a retry with the "
-    "same key and body returns the first answer and stores nothing new.",
+    description="Any unique string of 1 to 200 printable ASCII characters (space to ~), "
+    "e.g. a UUID: a retry with the same key and body returns the first answer, byte for "
+    "byte, and stores nothing new.",
 )
 ETAG = OpenApiParameter(
     "ETag",
@@ -421,7 +424,7 @@ def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not key or len(key) > 200 or not key.isprintable():
+    if not re.fullmatch(IDEMPOTENCY_KEY_PATTERN, key):
         raise ValidationError({"Idempotency-Key": [_("Use 1 to 200 printable characters.")]})
     return key
 
