@@ -562,12 +562,25 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             needs_confirmation=bool(key and key.confirm_deals),
             authorise=authorise,
         )
+        # Keys in one order (sorted): a retry's answer, read back from the idempotency
+        # record (PostgreSQL's jsonb reorders keys), is then the first answer byte for byte.
         return Response(
-            submission.body, status=submission.status_code, headers=_etag(submission.deal)
+            _sorted_keys(submission.body),
+            status=submission.status_code,
+            headers=_etag(submission.deal),
         )
 
 
 ENTITY_TAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e]*)"\s*|\s*(\d{1,9})\s*')
+
+
+def _sorted_keys(value: Any) -> Any:
+    """The same JSON value with every object's keys in sorted order."""
+    if isinstance(value, dict):
+        return {key: _sorted_keys(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted_keys(item) for item in value]
+    return value
 
 
 def _expected_version(request: Request, current: int) -> int | None:

@@ -172,3 +172,18 @@ def test_unknown_fields_in_a_deal_are_refused_not_dropped(world):
         _deals_url(world, "1/"), {"resultt": {}}, format="json", HTTP_IF_MATCH='"1"'
     )
     assert _is_error_shape(correction, 400)["errors"][0]["field"] == "resultt"
+
+
+def test_a_replayed_idempotency_key_answers_the_first_answers_bytes(world):
+    client = world.client("table_key")
+    first = client.post(
+        _deals_url(world), world.deals[2], format="json", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    assert first.status_code == 201
+    again = client.post(
+        _deals_url(world), world.deals[2], format="json", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    assert again.status_code in (200, 201)
+    assert again.content == first.content
+    assert again["ETag"] == first["ETag"]
+    assert Deal.objects.filter(game=world.game).count() == 3
