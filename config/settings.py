@@ -57,6 +57,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A chunked request body (no Content-Length) to the API: read within the size limit.
+    "config.chunked.ChunkedBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's, but unprefixed URLs keep the visitor's language (clubs/middleware.py).
     "clubs.middleware.LocaleMiddleware",

@@ -187,3 +187,31 @@ def test_a_replayed_idempotency_key_answers_the_first_answers_bytes(world):
     assert again.content == first.content
     assert again["ETag"] == first["ETag"]
     assert Deal.objects.filter(game=world.game).count() == 3
+
+
+def _chunked(client, url: str, body: bytes, **headers):
+    """A body sent with Transfer-Encoding: chunked, as a server hands it on: no
+    Content-Length, the de-chunked bytes as wsgi.input."""
+    import io
+
+    return client.generic(
+        "POST",
+        url,
+        b"",
+        content_type="application/json",
+        CONTENT_LENGTH="",
+        HTTP_TRANSFER_ENCODING="chunked",
+        **{"wsgi.input": io.BytesIO(body)},
+        **headers,
+    )
+
+
+def test_a_chunked_body_over_the_size_limit_is_a_413(world, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    client = world.client("table_key")
+    big = _json_with_surrogate({**world.deals[2], "dealer": "A" * 2000})
+    body = _is_error_shape(_chunked(client, _deals_url(world), big), 413)
+    assert body["code"] == "too_large"
+    within = _chunked(client, _deals_url(world), _json_with_surrogate(world.deals[2]))
+    assert within.status_code == 201, within.content
+    assert Deal.objects.filter(game=world.game).count() == 3
