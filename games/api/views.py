@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -36,9 +35,9 @@ from rest_framework.views import APIView
 
 from clubs.models import Membership
 from config import login_limits
-from config.api_errors import LoginLocked, PreconditionRequired, error_body
+from config.api_errors import LoginLocked, error_body
 from games import services, sql
-from games.api import examples, filters, reads, serializers
+from games.api import contract, examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
@@ -96,11 +95,14 @@ IF_MATCH = OpenApiParameter(
     required=True,
     description='The deal\'s version as its ETag, e.g. "3". Missing: 428; stale: 412.',
 )
-# What the view accepts as an Idempotency-Key, as the schema states it.
-IDEMPOTENCY_KEY_PATTERN = r"^[\x20-\x7E]{1,200}$"
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    {"type": "string", "minLength": 1, "maxLength": 200, "pattern": IDEMPOTENCY_KEY_PATTERN},
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": contract.IDEMPOTENCY_KEY_PATTERN,
+    },
     OpenApiParameter.HEADER,
     description="Any unique string of 1 to 200 printable ASCII characters (space to ~), "
     "e.g. a UUID: a retry with the same key and body returns the first answer, byte for "
@@ -405,30 +407,6 @@ def _body(request: Request) -> dict[str, Any]:
     return dict(data)
 
 
-# The top-level keys of a deal (FORMAT.md), and what each write adds to them.
-DEAL_KEYS = frozenset({"dealer", "contract", "trump", "doubles", "result"})
-SUBMIT_KEYS = DEAL_KEYS | {"number", "seat"}
-CORRECT_KEYS = DEAL_KEYS | {"number", "reason"}
-
-
-def _known_keys(body: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
-    """The body, unless it has keys a deal does not have: refused, each named (a typo
-    such as "doubels" would otherwise be dropped without a word)."""
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        raise ValidationError({key: [_("A deal has no such field.")] for key in unknown})
-    return body
-
-
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not re.fullmatch(IDEMPOTENCY_KEY_PATTERN, key):
-        raise ValidationError({"Idempotency-Key": [_("Use 1 to 200 printable characters.")]})
-    return key
-
-
 def _seat(body: dict[str, Any]) -> int | None:
     seat = body.pop("seat", None)
     if seat is None:
@@ -539,9 +517,9 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             return self._submit(request, game.pk, *parts)  # allowed meanwhile
 
     def _read_request(self, request: Request) -> tuple[dict, str, str | None]:
-        body = _known_keys(_body(request), SUBMIT_KEYS)
+        body = contract.known_keys(_body(request), contract.SUBMIT_KEYS)
         seat = _seat(body)
-        return body, _label(request, seat), _idempotency_key(request)
+        return body, _label(request, seat), contract.idempotency_key(request)
 
     def _submit(
         self,
@@ -565,49 +543,10 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         # Keys in one order (sorted): a retry's answer, read back from the idempotency
         # record (PostgreSQL's jsonb reorders keys), is then the first answer byte for byte.
         return Response(
-            _sorted_keys(submission.body),
+            contract.sorted_keys(submission.body),
             status=submission.status_code,
             headers=_etag(submission.deal),
         )
-
-
-ENTITY_TAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e]*)"\s*|\s*(\d{1,9})\s*')
-
-
-def _sorted_keys(value: Any) -> Any:
-    """The same JSON value with every object's keys in sorted order."""
-    if isinstance(value, dict):
-        return {key: _sorted_keys(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        return [_sorted_keys(item) for item in value]
-    return value
-
-
-def _expected_version(request: Request, current: int) -> int | None:
-    """The version If-Match asks for: None for "*" (any current version: RFC 9110),
-    `current` when one of its entity-tags is the deal's, else the (stale) version it
-    names, for the 412. Missing: 428; not a list of entity-tags: 400. A weak tag never
-    matches (If-Match compares strongly); a bare number is taken as the tag it quotes."""
-    header = request.headers.get("If-Match")
-    if header is None:
-        raise PreconditionRequired()
-    if header.strip() == "*":
-        return None
-    tags = []
-    parts = [part for part in header.split(",") if part.strip()]  # empty elements ignored
-    for part in parts or [header]:
-        match = ENTITY_TAG.fullmatch(part)
-        if not match:
-            raise ValidationError(
-                {"If-Match": [_('If-Match must be the deal\'s ETag, e.g. "3", or *.')]}
-            )
-        weak, quoted, bare = match.groups()
-        if not weak:
-            tags.append(quoted if quoted is not None else bare)
-    if str(current) in tags:
-        return current
-    # Stale: the version the client named (the 412 says it), 0 when it named none.
-    return next((int(tag) for tag in tags if tag.isascii() and tag.isdigit()), 0)
 
 
 class DealDetailView(ApiMixin, generics.GenericAPIView):
@@ -646,7 +585,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         return self.answer(self.get_deal(request, pk, number))
 
     def correct(self, request: Request, deal: Deal, data: dict[str, Any]) -> Response:
-        expected = _expected_version(request, deal.version)
+        expected = contract.expected_version(request, deal.version)
         reason = data.pop("reason", "")
         if not isinstance(reason, str) or len(reason) > 200:
             raise ValidationError(
@@ -676,7 +615,9 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
-        return self.correct(request, deal, _known_keys(_body(request), CORRECT_KEYS))
+        return self.correct(
+            request, deal, contract.known_keys(_body(request), contract.CORRECT_KEYS)
+        )
 
     @extend_schema(
         tags=["deals"],
@@ -690,7 +631,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     def patch(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
         data = dict(deal.data)
-        for key, value in _known_keys(_body(request), CORRECT_KEYS).items():
+        for key, value in contract.known_keys(_body(request), contract.CORRECT_KEYS).items():
             if value is None:
                 data.pop(key, None)
             else:
