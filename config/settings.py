@@ -58,6 +58,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A chunked request body (no Content-Length) to the API: read within the size limit.
+    "config.chunked.ChunkedBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's, but unprefixed URLs keep the visitor's language (clubs/middleware.py).
     "clubs.middleware.LocaleMiddleware",
@@ -124,10 +126,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's, with one client and connection pool per process (config/cache.py).
-            "BACKEND": "config.cache.RedisCache",
+            # Django's, with one client and connection pool per process (clubs/cache.py).
+            "BACKEND": "clubs.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tavolo"),
+            # Redis down answers as a miss (clubs/cache.py), quickly.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -152,14 +156,37 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TASK_SOFT_TIME_LIMIT = 540
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A task whose worker died is handed out again after the visibility timeout: longer
+# than the hard time limit (a running task is never handed to a second worker), short
+# enough that a lost task runs again the same evening. Standings do not wait for it: the
+# sweep below rebuilds them (scoring/healing.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 900}
+# Losing Redis does not stop a worker: it retries its connection for ever, at start too.
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TIMEZONE = "UTC"
+# Standings (scoring/tasks.py, scoring/healing.py): a queue of their own if set; the sweep
+# every STANDINGS_SWEEP_SECONDS requeues any scope whose games changed within
+# STANDINGS_SWEEP_WINDOW seconds and whose standings are behind them, past an "already
+# queued" mark older than STANDINGS_HEAL_GRACE seconds.
+STANDINGS_QUEUE = os.environ.get("STANDINGS_QUEUE") or None
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "30"))
+STANDINGS_SWEEP_WINDOW = int(os.environ.get("STANDINGS_SWEEP_WINDOW", str(24 * 60 * 60)))
+STANDINGS_HEAL_GRACE = float(os.environ.get("STANDINGS_HEAL_GRACE", "15"))
+_standings_options = {"queue": STANDINGS_QUEUE} if STANDINGS_QUEUE else {}
 # Run by exactly one `celery -A config beat` (docker/compose.yaml); add entries, keep the name.
 CELERY_BEAT_SCHEDULE = {
     "clear-expired-sessions": {"task": "maintenance.clear_sessions", "schedule": 24 * 60 * 60},
     # Safety net behind the per-deal tasks: every standing and rating rebuilt from the deals.
     "rebuild-standings": {"task": "scoring.rebuild_all", "schedule": 24 * 60 * 60},
+    # Standings left behind (a worker killed with its task, Redis down) rebuilt within a
+    # sweep; a sweep not run before the next one is dropped, not piled up.
+    "heal-standings": {
+        "task": "scoring.heal_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        "options": {**_standings_options, "expires": STANDINGS_SWEEP_SECONDS},
+    },
 }
 
 # --- Auth, languages, time ------------------------------------------------------------
@@ -169,6 +196,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed logins (clubs/login_limits.py): this many wrong passwords for one user name, or
+# from one client address, within LOGIN_LOCKOUT_SECONDS lock it for LOGIN_LOCKOUT_SECONDS.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Proxies in front of the site that append the client's address to X-Forwarded-For: the
+# client address (login limits, API throttles) is the one the outermost of them saw. 0:
+# REMOTE_ADDR, and X-Forwarded-For is ignored (a client could write anything in it).
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -234,6 +271,8 @@ REST_FRAMEWORK = {
         "auth": os.environ.get("THROTTLE_AUTH", "20/min"),
         "writes": os.environ.get("THROTTLE_WRITES", "600/min"),
     },
+    # The client address of the throttles: as NUM_PROXIES above (clubs/login_limits.py).
+    "NUM_PROXIES": NUM_PROXIES,
     # One JSON error shape for every API error (games/api/errors.py).
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }

@@ -2,7 +2,16 @@
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+
+from config.login_forms import AdminLoginForm, LoginForm
+
+# Uncaught errors: the API's JSON error shape under /api/, Django's page elsewhere.
+handler500 = "games.api.errors.server_error"
+
+# Both log-in forms count failed logins (clubs/login_limits.py), as the API's token does.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -10,6 +19,11 @@ urlpatterns = [
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("games.urls")),
     path("", include("clubs.urls")),

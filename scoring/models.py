@@ -130,3 +130,21 @@ class RatingRun(models.Model):
 
     def __str__(self) -> str:
         return f"ratings: {self.games} games"
+
+
+class StandingsSource(models.Model):
+    """What the stored rows of one scope of derived data ("event:12", "league:3",
+    "ratings:all") were last rebuilt from: a fingerprint of its games (scoring/healing.py).
+    The periodic sweep compares it with the games' fingerprint now and requeues the
+    rebuild of any scope left behind (a worker that died with its task, Redis down)."""
+
+    scope = models.CharField(max_length=40, unique=True)
+    fingerprint = models.CharField(max_length=100)
+    rebuilt_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("standings source")
+        verbose_name_plural = _("standings sources")
+
+    def __str__(self) -> str:
+        return f"{self.scope}: {self.fingerprint}"

@@ -22,19 +22,30 @@ successful add and send by this process: after a failed add, the waiting task ma
 another process's and may be reading already, so the add is needed to learn that.
 Never in eager mode (CELERY_TASK_ALWAYS_EAGER runs the task at once, without any
 countdown). A task run in this process forgets the memo of its key.
+
+The mark holds the time it was set. A task lost with its worker would leave the mark
+blocking later deals until it expires, and nothing to rebuild the standings after the
+last deal: each task records what it computed from (scoring/healing.py), and the sweep
+`heal_standings` (beat, and every worker as it starts) requeues any scope left behind,
+past a mark older than STANDINGS_HEAL_GRACE. With the cache (Redis) down, the mark
+cannot be set and nothing is queued (the cache backend logs it, clubs/cache.py): the
+deal is stored all the same and the sweep rebuilds once Redis is back.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
 from time import monotonic
 
 from celery import shared_task
+from celery.signals import worker_ready
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 
-from scoring import services
+from scoring import healing, services
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +78,7 @@ def _queue(kind: str, ident: int | str, task, args: tuple) -> bool:
             _sent_until.pop(memo, None)
     key = dirty_key(kind, ident)
     t0 = monotonic()
-    if not cache.add(key, 1, timeout=DIRTY_TIMEOUT):
+    if not cache.add(key, time.time(), timeout=DIRTY_TIMEOUT):
         return False
     countdown = _countdown(kind)
     try:
@@ -115,22 +126,43 @@ def queue_after_deals(event_ids: Iterable[int], league_ids: Iterable[int]) -> No
         queue_ratings()
 
 
+def _requeue(kind: str, ident: int | str) -> bool:
+    """The sweep's queueing: past a mark older than STANDINGS_HEAL_GRACE (its task is
+    presumed lost), not past a younger one (its task is about to run)."""
+    key = dirty_key(kind, ident)
+    marked = cache.get(key)
+    grace = getattr(settings, "STANDINGS_HEAL_GRACE", 15)
+    if isinstance(marked, float) and time.time() - marked < grace:
+        return False
+    cache.delete(key)
+    _sent_until.pop((kind, ident), None)
+    task, args = {
+        "event": (event_standings_task, (ident,)),
+        "league": (league_standings_task, (ident,)),
+        "ratings": (ratings_task, ()),
+    }[kind]
+    return _queue(kind, ident, task, args)
+
+
 @shared_task(name="scoring.event_standings", acks_late=True)
 def event_standings_task(event_id: int) -> int:
     _forget("event", event_id)
-    return services.rebuild_event_standings(event_id=event_id)
+    with healing.recording("event", event_id):
+        return services.rebuild_event_standings(event_id=event_id)
 
 
 @shared_task(name="scoring.league_standings", acks_late=True)
 def league_standings_task(league_id: int) -> int:
     _forget("league", league_id)
-    return services.rebuild_league_standings(league_id=league_id)
+    with healing.recording("league", league_id):
+        return services.rebuild_league_standings(league_id=league_id)
 
 
 @shared_task(name="scoring.ratings", acks_late=True)
 def ratings_task() -> dict:
     _forget("ratings", "all")
-    report = services.sync_ratings()
+    with healing.recording("ratings", "all"):
+        report = services.sync_ratings()
     return {"games": report.games, "replayed": report.replayed}
 
 
@@ -138,3 +170,25 @@ def ratings_task() -> dict:
 def rebuild_all_task() -> dict:
     """Nightly safety net (CELERY_BEAT_SCHEDULE): everything rebuilt from the deals."""
     return services.rebuild_all()
+
+
+@shared_task(name="scoring.heal_standings", acks_late=True)
+def heal_standings_task() -> list[str]:
+    """The sweep (beat, every STANDINGS_SWEEP_SECONDS): requeue every scope behind its
+    games (scoring/healing.py); the scopes requeued."""
+    requeued = [f"{k}:{i}" for k, i in healing.behind() if _requeue(k, i)]
+    if requeued:
+        log.warning("standings behind their games, rebuilding: %s", ", ".join(requeued))
+    return requeued
+
+
+@worker_ready.connect
+def _heal_on_start(**kwargs) -> None:
+    """A worker (re)started: whatever a dead one left behind is rebuilt now, not at the
+    next beat."""
+    try:
+        heal_standings_task()
+    except Exception:
+        log.exception("standings sweep at worker start failed")
+    finally:
+        connections.close_all()  # not inherited by the pool's forked processes

@@ -11,13 +11,16 @@ REST_FRAMEWORK["EXCEPTION_HANDLER"]; any API view (standings included) gets it.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -42,6 +45,17 @@ class PreconditionFailed(exceptions.APIException):
     status_code = status.HTTP_412_PRECONDITION_FAILED
     default_detail = gettext_lazy("The If-Match header does not name the deal's current version.")
     default_code = "stale_version"
+
+
+class LoginLocked(exceptions.Throttled):
+    """Too many failed logins for this account or address (clubs/login_limits.py)."""
+
+    default_code = "locked_out"
+
+    def __init__(self, wait: int, message: str) -> None:
+        # Not Throttled's own sentence about the wait: the message already says it.
+        super().__init__(detail=message, code=self.default_code)
+        self.wait = wait
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -173,3 +187,35 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         extra["stored"] = stored
     body = error_body(exc.status_code, code, message, errors, **extra)
     return Response(body, status=exc.status_code, headers=headers)
+
+
+# The database cannot be reached or dropped the connection: worth trying again shortly.
+UNAVAILABLE = (OperationalError, InterfaceError)
+RETRY_AFTER_SECONDS = 5
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500 (config/urls.py): any uncaught error. Under /api/ the API's JSON error
+    shape, never Django's HTML page: 503 with Retry-After when the database is unreachable
+    or dropped the connection, else 500. Django has logged the error already; pages get
+    Django's own 500 page."""
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    error = sys.exc_info()[1]
+    if isinstance(error, UNAVAILABLE) or (
+        isinstance(error, DatabaseError) and "terminat" in str(error).lower()
+    ):
+        body = error_body(
+            503,
+            "unavailable",
+            _("The database cannot be reached just now. Try again in a few seconds."),
+        )
+        response = JsonResponse(body, status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+    body = error_body(
+        500,
+        "server_error",
+        _("Something went wrong on the server. Try again; if it keeps failing, tell the club."),
+    )
+    return JsonResponse(body, status=500)

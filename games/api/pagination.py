@@ -1,7 +1,8 @@
 """Pagination of every API list: ?page=N&page_size=M (1..200), with the total count.
 
 Unlike DRF's default, a page_size that is not a whole number in range is refused (400)
-instead of silently ignored, and the schema says the range.
+instead of silently ignored, and so is a page that is not a whole number from 1 on
+(DRF: 404); the schema says the ranges.
 """
 
 from __future__ import annotations
@@ -18,6 +19,19 @@ class Pagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        # DRF answers page=0 or page=x with a 404 "Invalid page": a bad request instead.
+        raw = request.query_params.get(self.page_query_param)
+        if (
+            raw is not None
+            and raw not in self.last_page_strings
+            and not (raw.isascii() and raw.isdigit() and int(raw) >= 1)
+        ):
+            raise ValidationError(
+                {self.page_query_param: [_("A whole number from 1 on, or “last”.")]}
+            )
+        return super().paginate_queryset(queryset, request, view)
 
     def get_page_size(self, request: Request) -> int:
         raw = request.query_params.get(self.page_size_query_param)

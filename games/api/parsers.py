@@ -1,8 +1,11 @@
-"""The API's JSON parser: bounded size and depth, no NUL characters, strict numbers."""
+"""The API's JSON parser: bounded size and depth, no NUL characters, no lone surrogates
+(text that cannot be stored or sent back as UTF-8), strict and finite numbers."""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +19,17 @@ from games.api.errors import PayloadTooLarge
 # deeper is not a deal, and refusing it early keeps the engine and json.dumps safe.
 MAX_DEPTH = 16
 
+# "\udfff" is valid JSON but not Unicode text: PostgreSQL and the renderer cannot encode it.
+SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _bad_text(text: str) -> str | None:
+    if "\x00" in text:
+        return _("Text must not contain NUL characters (\\u0000).")
+    if SURROGATE.search(text):
+        return _("Text must not contain lone surrogates (\\ud800 to \\udfff).")
+    return None
+
 
 def _nul_or_too_deep(data: Any) -> str | None:
     """Why this parsed JSON is refused, or None. Iterative: no recursion on hostile input."""
@@ -25,12 +39,14 @@ def _nul_or_too_deep(data: Any) -> str | None:
         if depth > MAX_DEPTH:
             return _("The JSON is nested more than %(depth)d levels deep.") % {"depth": MAX_DEPTH}
         if isinstance(value, str):
-            if "\x00" in value:
-                return _("Text must not contain NUL characters (\\u0000).")
+            problem = _bad_text(value)
+            if problem:
+                return problem
         elif isinstance(value, dict):
             for key, item in value.items():
-                if "\x00" in key:
-                    return _("Text must not contain NUL characters (\\u0000).")
+                problem = _bad_text(key)
+                if problem:
+                    return problem
                 stack.append((item, depth + 1))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value)
@@ -49,7 +65,7 @@ class StrictJSONParser(JSONParser):
             )
         try:
             text = raw.decode("utf-8")
-            data = json.loads(text, parse_constant=_no_constant)
+            data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
         except RecursionError:
             raise ParseError(_("The JSON is nested too deeply.")) from None
         except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -64,3 +80,10 @@ class StrictJSONParser(JSONParser):
 
 def _no_constant(name: str) -> None:
     raise ValueError(_("%(name)s is not a JSON number") % {"name": name})
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(_("%(number)s is too large a number") % {"number": text[:40]})
+    return number

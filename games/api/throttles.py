@@ -11,6 +11,8 @@ over a short span straddling two windows (the end of one and the start of the ne
 that is acceptable for a limit meant to stop runaway clients, not to meter them. On any
 other cache (local memory: the embedded default, the tests) it is DRF's sliding window.
 "auth" (password attempts) always keeps the sliding window.
+With Redis down every throttle lets requests through, with a warning in the log
+(clubs/cache.py): a write is never refused because a counter cannot be kept.
 """
 
 from __future__ import annotations
@@ -23,10 +25,17 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from clubs.cache import UNREACHABLE, unreachable
+from clubs.login_limits import client_address
 from games.api.permissions import table_key
 
 
 class _SettingsRate(SimpleRateThrottle):
+    def get_ident(self, request: Request) -> str:
+        # X-Forwarded-For only as far as settings.NUM_PROXIES trusts it (DRF's own believes
+        # any client's header when NUM_PROXIES is unset).
+        return client_address(request)
+
     def get_rate(self) -> str | None:
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
@@ -61,7 +70,11 @@ class _FixedWindowRate(_SettingsRate):
         pipe.incr(redis_key)
         # A little longer than the window: the key outlives it, never the other way.
         pipe.expire(redis_key, self.duration + 1)
-        count = pipe.execute()[0]
+        try:
+            count = pipe.execute()[0]
+        except UNREACHABLE as error:  # Redis down: fail open, the request goes on
+            unreachable("writes throttle", error)
+            return True
         if count <= self.num_requests:
             return True
         self._wait = (window + 1) * self.duration - now

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -34,11 +33,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs import login_limits
 from clubs.models import Membership
 from games import services, sql
-from games.api import examples, filters, reads, serializers
+from games.api import contract, examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
-from games.api.errors import PreconditionFailed, PreconditionRequired, error_body
+from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
@@ -98,10 +98,16 @@ IF_MATCH = OpenApiParameter(
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    OpenApiTypes.STR,
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": contract.IDEMPOTENCY_KEY_PATTERN,
+    },
     OpenApiParameter.HEADER,
-    description="Any unique string (at most 200 printable characters): a retry with the "
-    "same key and body returns the first answer and stores nothing new.",
+    description="Any unique string of 1 to 200 printable ASCII characters (space to ~), "
+    "e.g. a UUID: a retry with the same key and body returns the first answer, byte for "
+    "byte, and stores nothing new.",
 )
 ETAG = OpenApiParameter(
     "ETag",
@@ -402,15 +408,6 @@ def _body(request: Request) -> dict[str, Any]:
     return dict(data)
 
 
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not key or len(key) > 200 or not key.isprintable():
-        raise ValidationError({"Idempotency-Key": [_("Use 1 to 200 printable characters.")]})
-    return key
-
-
 def _seat(body: dict[str, Any]) -> int | None:
     seat = body.pop("seat", None)
     if seat is None:
@@ -521,9 +518,9 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             return self._submit(request, game.pk, *parts)  # allowed meanwhile
 
     def _read_request(self, request: Request) -> tuple[dict, str, str | None]:
-        body = _body(request)
+        body = contract.known_keys(_body(request), contract.SUBMIT_KEYS)
         seat = _seat(body)
-        return body, _label(request, seat), _idempotency_key(request)
+        return body, _label(request, seat), contract.idempotency_key(request)
 
     def _submit(
         self,
@@ -544,19 +541,13 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             needs_confirmation=bool(key and key.confirm_deals),
             authorise=authorise,
         )
+        # Keys in one order (sorted): a retry's answer, read back from the idempotency
+        # record (PostgreSQL's jsonb reorders keys), is then the first answer byte for byte.
         return Response(
-            submission.body, status=submission.status_code, headers=_etag(submission.deal)
+            contract.sorted_keys(submission.body),
+            status=submission.status_code,
+            headers=_etag(submission.deal),
         )
-
-
-def _expected_version(request: Request) -> int:
-    header = request.headers.get("If-Match")
-    if header is None:
-        raise PreconditionRequired()
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,9})"?\s*', header)
-    if not match:
-        raise PreconditionFailed(_('If-Match must be the deal\'s ETag, e.g. "3".'))
-    return int(match.group(1))
 
 
 class DealDetailView(ApiMixin, generics.GenericAPIView):
@@ -575,6 +566,10 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         self.check_object_permissions(request, deal.game)
         return deal
 
+    def get_object(self) -> Deal:
+        # DRF's OPTIONS (metadata) asks for the object a PUT would change.
+        return self.get_deal(self.request, self.kwargs["pk"], self.kwargs["number"])
+
     def answer(self, deal: Deal) -> Response:
         return Response(self.get_serializer(deal).data, headers=_etag(deal))
 
@@ -591,7 +586,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         return self.answer(self.get_deal(request, pk, number))
 
     def correct(self, request: Request, deal: Deal, data: dict[str, Any]) -> Response:
-        expected = _expected_version(request)
+        expected = contract.expected_version(request, deal.version)
         reason = data.pop("reason", "")
         if not isinstance(reason, str) or len(reason) > 200:
             raise ValidationError(
@@ -621,7 +616,9 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
-        return self.correct(request, deal, _body(request))
+        return self.correct(
+            request, deal, contract.known_keys(_body(request), contract.CORRECT_KEYS)
+        )
 
     @extend_schema(
         tags=["deals"],
@@ -635,7 +632,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     def patch(self, request: Request, pk: int, number: int) -> Response:
         deal = self.get_deal(request, pk, number)
         data = dict(deal.data)
-        for key, value in _body(request).items():
+        for key, value in contract.known_keys(_body(request), contract.CORRECT_KEYS).items():
             if value is None:
                 data.pop(key, None)
             else:
@@ -699,15 +696,22 @@ class TokenView(APIView):
     def post(self, request: Request) -> Response:
         form = serializers.TokenRequestSerializer(data=_body(request))
         form.is_valid(raise_exception=True)
+        username = form.validated_data["username"]
+        # The failed-login limits of every way in (clubs/login_limits.py).
+        wait = login_limits.seconds_to_wait(request, username)
+        if wait:
+            raise LoginLocked(wait, login_limits.locked_message(wait))
         user = authenticate(
-            request._request,
-            username=form.validated_data["username"],
-            password=form.validated_data["password"],
+            request._request, username=username, password=form.validated_data["password"]
         )
         if user is None or not user.is_active:
+            wait = login_limits.record_failure(request, username)
+            if wait:
+                raise LoginLocked(wait, login_limits.locked_message(wait))
             raise ValidationError(
                 {"non_field_errors": [_("Unable to log in with this username and password.")]},
                 code="authorization",
             )
+        login_limits.record_success(request, username)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key}, status=status.HTTP_200_OK)

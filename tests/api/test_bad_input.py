@@ -226,17 +226,20 @@ def test_bad_corrections_and_confirmations(world, method, path, body, status):
     assert Deal.objects.get(game=world.game, number=1).data == data
 
 
-def test_bad_if_match_is_412(world):
+@pytest.mark.parametrize("header", ["yesterday", '"1', '"1" "2"', 'W/"1" x', ""])
+def test_a_malformed_if_match_is_400(world, header):
+    """Not a list of entity-tags: a bad request (RFC 9110), not a stale version."""
     response = world.client("organiser").put(
         f"/api/v1/games/{world.game.pk}/deals/1/",
         world.deals[0],
         format="json",
-        HTTP_IF_MATCH="yesterday",
+        HTTP_IF_MATCH=header,
     )
-    assert response.status_code == 412
+    assert response.status_code == 400, response.content
+    assert response.json()["errors"][0]["field"] == "If-Match"
 
 
-@pytest.mark.parametrize("key", ["", "x" * 201, "tab\there"])
+@pytest.mark.parametrize("key", ["", "x" * 201, "tab\there", "clé"])
 def test_bad_idempotency_key_is_400(world, key):
     before = _counts()
     response = world.client("organiser").post(

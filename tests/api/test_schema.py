@@ -95,3 +95,18 @@ def test_schema_is_valid_openapi(client, settings):
     ) or len(examples) == 7
     correct = document["paths"]["/api/v1/games/{id}/deals/{number}/"]["put"]
     assert {"412", "428"} <= set(correct["responses"])
+
+
+def test_the_schema_states_the_idempotency_key_format():
+    from django.test import Client
+
+    schema = Client().get("/api/schema/?format=json").json()
+    post = schema["paths"]["/api/v1/games/{id}/deals/"]["post"]
+    (param,) = [p for p in post["parameters"] if p["name"] == "Idempotency-Key"]
+    assert param["in"] == "header"
+    assert param["schema"] == {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "^[\\x20-\\x7E]{1,200}$",
+    }

@@ -3,3 +3,4 @@
 from django.urls import include, path
 
 urlpatterns = [path("api/", include("config.urls_api"))]
+handler500 = "games.api.errors.server_error"

@@ -1,4 +1,4 @@
-"""config/cache.py: Django's Redis cache with one client (and pool) per process."""
+"""clubs/cache.py: Django's Redis cache with one client (and pool) per process."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from config.cache import RedisCache
+from clubs.cache import RedisCache
 
 URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/11")
 

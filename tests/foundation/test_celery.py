@@ -77,7 +77,7 @@ def test_with_redis_it_is_broker_result_store_and_cache():
     assert seen["eager"] is False
     assert seen["broker"] == url
     assert seen["backend"] == url
-    assert seen["cache"] == "config.cache.RedisCache"  # Django's, one client per process
+    assert seen["cache"] == "clubs.cache.RedisCache"  # Django's, one client per process
     assert seen["cache_location"] == url
 
 

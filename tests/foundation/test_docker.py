@@ -115,3 +115,12 @@ def test_the_entrypoint_guards_then_starts_each_role():
     assert "exec celery -A config worker" in text and "exec celery -A config beat" in text
     assert '"${MIGRATE:-0}" = "1"' in text
     assert (DOCKER / "entrypoint.sh").stat().st_mode & 0o111
+
+
+def test_what_runs_the_app_restarts_it_when_it_dies(compose):
+    """A worker that exits (an unrecoverable broker error, a kill) is started again by
+    compose; with the broker retried for ever it then waits for Redis to come back."""
+    for name in APP_SERVICES:
+        assert compose["services"][name]["restart"] in ("unless-stopped", "always"), name
+    assert settings.CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP is True
+    assert settings.CELERY_BROKER_CONNECTION_MAX_RETRIES is None

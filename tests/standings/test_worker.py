@@ -67,6 +67,8 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
         DATABASE_URL=_test_database_url(),
         REDIS_URL=settings.REDIS_URL,
         CACHE_KEY_PREFIX=prefix,
+        # The worker's own queueing (its start-up sweep, scoring/healing.py) goes here too.
+        STANDINGS_QUEUE=queue,
         CONN_MAX_AGE="0",
         # The test counts the worker's "Task ... succeeded" lines, logged only at INFO.
         CELERY_TRACE_LOG_LEVEL="INFO",
