@@ -85,8 +85,8 @@ def seed(games: int, seed_value: int) -> dict:
     from rest_framework.authtoken.models import Token
 
     from clubs.models import Club, Membership, Player
+    from games.game_creation import game_create
     from games.models import Event, Round, Seat, Table
-    from games.services import game_create
     from scoring.engine.barbu.randomgame import random_game
 
     club = Club.objects.create(name="Bench club", slug="bench")

@@ -113,8 +113,8 @@ def load(players: int, games: int, seed: int) -> None:
     from django.db import connection, transaction
 
     from clubs.models import Club, League, Membership, Player
+    from games.game_scores import doubles_won_lost, seat_places
     from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
-    from games.services import _doubles_won_lost, _places
     from scoring.engine import barbu
     from scoring.engine.barbu.randomgame import random_game
 
@@ -193,7 +193,7 @@ def load(players: int, games: int, seed: int) -> None:
                         )
                     record, scores = pool[rng.randrange(len(pool))]
                     totals = scores["totals"]
-                    places, aboves = _places(totals)
+                    places, aboves = seat_places(totals)
                     game_rows.append(
                         {
                             "id": game_id,
@@ -226,7 +226,7 @@ def load(players: int, games: int, seed: int) -> None:
                     for deal, sheet in zip(record["deals"], scores["deals"], strict=True):
                         deal_id += 1
                         king = (deal.get("result") or {}).get("king_of_hearts")
-                        won, lost = _doubles_won_lost(deal, sheet["raw"])
+                        won, lost = doubles_won_lost(deal, sheet["raw"])
                         deal_rows.append(
                             {
                                 "id": deal_id,
@@ -303,9 +303,10 @@ def measure(repeat: int) -> dict:
     from django.utils import timezone
 
     from clubs.models import League, Player
+    from games.game_creation import game_create
     from games.models import DealScore, Event, Game
-    from games.services import deal_submit, game_create
     from games.signals import deals_changed
+    from games.submission import deal_submit
     from scoring import services
     from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
@@ -505,7 +506,7 @@ def section(out: dict, args: argparse.Namespace) -> str:
         f"| | |",
         "",
         "The league table is computed from GameScore (four rows a game, written with each deal"
-        " by games.services), aggregated in one SQL query per (player, evening), so its cost"
+        " by games/game_scores.py), aggregated in one SQL query per (player, evening), so its cost"
         " follows the number of games, not of deals, and italian6 settlements (which are not"
         " in DealScore) are counted. Movement needs the ranking before the latest evening:"
         " the same rows minus that evening, ranked again in Python, no second aggregate. The"

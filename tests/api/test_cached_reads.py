@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import League
-from games.services import deal_submit
+from games.submission import deal_submit
 from scoring.services import rebuild_event_standings
 from tests.api.conftest import ROLES
 

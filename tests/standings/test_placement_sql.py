@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
+from games.game_creation import game_create
 from games.models import Game, GameScore
-from games.services import game_create
 from scoring import services
 from scoring import standings as maths
 from tests.factories import make_club, make_event, make_league, make_player, make_table

@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 
+from games.deal_corrections import deal_correct
 from games.models import GameScore
-from games.services import deal_correct
 from scoring import services, tasks
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
 from tests.factories import make_club, make_league, make_organiser
