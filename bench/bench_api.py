@@ -140,9 +140,9 @@ def count_queries(game: dict, token: str) -> dict[str, int]:
 
 def rebuild_standings(event_id: int) -> None:
     # No Celery worker in the benchmark: build the stored standings once, as a task would.
-    from scoring import services
+    from scoring import rebuild
 
-    services.rebuild_event_standings(event_id=event_id)
+    rebuild.rebuild_event_standings(event_id=event_id)
 
 
 class Load:

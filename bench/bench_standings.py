@@ -12,11 +12,11 @@ with its Deal, DealScore and GameScore rows: 560,000 deals, 2,240,000 DealScore 
 Measured in the same run (median of several):
 - baseline: a plain SQL GROUP BY player over every DealScore row of the league, also run
   once before each run of a league rebuild (each rebuild's ratio is against its own);
-- the full league standings rebuild (services.rebuild_league_standings: two rankings, the
+- the full league standings rebuild (rebuild.rebuild_league_standings: two rankings, the
   second for the movement since the previous evening), for the three ranking methods and
   for the best 10 evenings (total and placement);
 - the incremental path after one new deal on a running evening of 25 tables: the task's
-  work (services.rebuild_event_standings), the same rebuild again with nothing new to
+  work (rebuild.rebuild_event_standings), the same rebuild again with nothing new to
   write, and what a deal that completes a game adds
   (the league rebuild and the ratings sync replaying one game);
 - ratings: a full replay of every game, and the sync after a correction half-way.
@@ -307,7 +307,7 @@ def measure(repeat: int) -> dict:
     from games.models import DealScore, Event, Game
     from games.signals import deals_changed
     from games.submission import deal_submit
-    from scoring import services
+    from scoring import rating_sync, rebuild
     from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
     from tests.factories import make_table
@@ -347,9 +347,9 @@ def measure(repeat: int) -> dict:
             {"method": method, "min_games": 40} if method == "average" else {"method": method}
         )
         league.save()
-        services.rebuild_league_standings(league_id=league.pk)
+        rebuild.rebuild_league_standings(league_id=league.pk)
         out[f"league_{method}"] = paired(
-            lambda: services.rebuild_league_standings(league_id=league.pk)
+            lambda: rebuild.rebuild_league_standings(league_id=league.pk)
         )
     for key, ranking in (
         ("league_best10", {"method": "total", "best_evenings": 10}),
@@ -357,16 +357,16 @@ def measure(repeat: int) -> dict:
     ):
         league.ranking = ranking
         league.save()
-        services.rebuild_league_standings(league_id=league.pk)
-        out[key] = paired(lambda: services.rebuild_league_standings(league_id=league.pk))
+        rebuild.rebuild_league_standings(league_id=league.pk)
+        out[key] = paired(lambda: rebuild.rebuild_league_standings(league_id=league.pk))
     league.ranking = {}
     league.save()
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     out["league_rows"] = LeagueStanding.objects.filter(league=league).count()
 
     # Ratings: full replay, nothing-to-do sync, and a correction half-way.
-    out["ratings_full"] = timed(lambda: services.sync_ratings(full=True), 1)
-    out["ratings_noop"] = timed(services.sync_ratings, repeat)
+    out["ratings_full"] = timed(lambda: rating_sync.sync_ratings(full=True), 1)
+    out["ratings_noop"] = timed(rating_sync.sync_ratings, repeat)
     history = RatingHistory.objects.count()
     middle = (
         Game.objects.filter(
@@ -386,7 +386,7 @@ def measure(repeat: int) -> dict:
     # As deal_correct does: the game row's updated_at tells the sync what to compare.
     Game.objects.filter(pk=middle.pk).update(updated_at=timezone.now())
     started = time.perf_counter()
-    report = services.sync_ratings()
+    report = rating_sync.sync_ratings()
     out["ratings_half"] = ((time.perf_counter() - started) * 1000, report.replayed)
     out["history_rows"] = history
 
@@ -417,11 +417,11 @@ def measure(repeat: int) -> dict:
         number = game.deals.count()
         deal_submit(game_id=game.pk, deal=record["deals"][number])
         started = time.perf_counter()
-        services.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
         per_deal.append((time.perf_counter() - started) * 1000)
         # The same rebuild again: a duplicate task, or one queued by a deal already seen.
         started = time.perf_counter()
-        services.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
         unchanged.append((time.perf_counter() - started) * 1000)
     out["event_after_deal"] = (statistics.median(per_deal), per_deal)
     out["event_unchanged"] = (statistics.median(unchanged), unchanged)
@@ -432,13 +432,13 @@ def measure(repeat: int) -> dict:
         deal_submit(game_id=game.pk, deal=deal)
     deal_submit(game_id=game.pk, deal=record["deals"][27])
     started = time.perf_counter()
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     t_event = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     t_league = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    report = services.sync_ratings()
+    report = rating_sync.sync_ratings()
     t_ratings = (time.perf_counter() - started) * 1000
     out["game_complete"] = (t_event, t_league, t_ratings, report.replayed)
     out["load"] = os.getloadavg()

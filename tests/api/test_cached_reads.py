@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import League
 from games.submission import deal_submit
-from scoring.services import rebuild_event_standings
+from scoring.rebuild import rebuild_event_standings
 from tests.api.conftest import ROLES
 
 pytestmark = pytest.mark.django_db
