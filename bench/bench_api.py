@@ -85,8 +85,8 @@ def seed(games: int, seed_value: int) -> dict:
     from rest_framework.authtoken.models import Token
 
     from clubs.models import Club, Membership, Player
+    from games.game_creation import game_create
     from games.models import Event, Round, Seat, Table
-    from games.services import game_create
     from scoring.engine.barbu.randomgame import random_game
 
     club = Club.objects.create(name="Bench club", slug="bench")
@@ -140,9 +140,9 @@ def count_queries(game: dict, token: str) -> dict[str, int]:
 
 def rebuild_standings(event_id: int) -> None:
     # No Celery worker in the benchmark: build the stored standings once, as a task would.
-    from scoring import services
+    from scoring import rebuild
 
-    services.rebuild_event_standings(event_id=event_id)
+    rebuild.rebuild_event_standings(event_id=event_id)
 
 
 class Load:

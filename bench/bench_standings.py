@@ -12,11 +12,11 @@ with its Deal, DealScore and GameScore rows: 560,000 deals, 2,240,000 DealScore 
 Measured in the same run (median of several):
 - baseline: a plain SQL GROUP BY player over every DealScore row of the league, also run
   once before each run of a league rebuild (each rebuild's ratio is against its own);
-- the full league standings rebuild (services.rebuild_league_standings: two rankings, the
+- the full league standings rebuild (rebuild.rebuild_league_standings: two rankings, the
   second for the movement since the previous evening), for the three ranking methods and
   for the best 10 evenings (total and placement);
 - the incremental path after one new deal on a running evening of 25 tables: the task's
-  work (services.rebuild_event_standings), the same rebuild again with nothing new to
+  work (rebuild.rebuild_event_standings), the same rebuild again with nothing new to
   write, and what a deal that completes a game adds
   (the league rebuild and the ratings sync replaying one game);
 - ratings: a full replay of every game, and the sync after a correction half-way.
@@ -113,8 +113,8 @@ def load(players: int, games: int, seed: int) -> None:
     from django.db import connection, transaction
 
     from clubs.models import Club, League, Membership, Player
+    from games.game_scores import doubles_won_lost, seat_places
     from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
-    from games.services import _doubles_won_lost, _places
     from scoring.engine import barbu
     from scoring.engine.barbu.randomgame import random_game
 
@@ -193,7 +193,7 @@ def load(players: int, games: int, seed: int) -> None:
                         )
                     record, scores = pool[rng.randrange(len(pool))]
                     totals = scores["totals"]
-                    places, aboves = _places(totals)
+                    places, aboves = seat_places(totals)
                     game_rows.append(
                         {
                             "id": game_id,
@@ -226,7 +226,7 @@ def load(players: int, games: int, seed: int) -> None:
                     for deal, sheet in zip(record["deals"], scores["deals"], strict=True):
                         deal_id += 1
                         king = (deal.get("result") or {}).get("king_of_hearts")
-                        won, lost = _doubles_won_lost(deal, sheet["raw"])
+                        won, lost = doubles_won_lost(deal, sheet["raw"])
                         deal_rows.append(
                             {
                                 "id": deal_id,
@@ -303,10 +303,11 @@ def measure(repeat: int) -> dict:
     from django.utils import timezone
 
     from clubs.models import League, Player
+    from games.game_creation import game_create
     from games.models import DealScore, Event, Game
-    from games.services import deal_submit, game_create
     from games.signals import deals_changed
-    from scoring import services
+    from games.submission import deal_submit
+    from scoring import rating_sync, rebuild
     from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
     from tests.factories import make_table
@@ -346,9 +347,9 @@ def measure(repeat: int) -> dict:
             {"method": method, "min_games": 40} if method == "average" else {"method": method}
         )
         league.save()
-        services.rebuild_league_standings(league_id=league.pk)
+        rebuild.rebuild_league_standings(league_id=league.pk)
         out[f"league_{method}"] = paired(
-            lambda: services.rebuild_league_standings(league_id=league.pk)
+            lambda: rebuild.rebuild_league_standings(league_id=league.pk)
         )
     for key, ranking in (
         ("league_best10", {"method": "total", "best_evenings": 10}),
@@ -356,16 +357,16 @@ def measure(repeat: int) -> dict:
     ):
         league.ranking = ranking
         league.save()
-        services.rebuild_league_standings(league_id=league.pk)
-        out[key] = paired(lambda: services.rebuild_league_standings(league_id=league.pk))
+        rebuild.rebuild_league_standings(league_id=league.pk)
+        out[key] = paired(lambda: rebuild.rebuild_league_standings(league_id=league.pk))
     league.ranking = {}
     league.save()
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     out["league_rows"] = LeagueStanding.objects.filter(league=league).count()
 
     # Ratings: full replay, nothing-to-do sync, and a correction half-way.
-    out["ratings_full"] = timed(lambda: services.sync_ratings(full=True), 1)
-    out["ratings_noop"] = timed(services.sync_ratings, repeat)
+    out["ratings_full"] = timed(lambda: rating_sync.sync_ratings(full=True), 1)
+    out["ratings_noop"] = timed(rating_sync.sync_ratings, repeat)
     history = RatingHistory.objects.count()
     middle = (
         Game.objects.filter(
@@ -385,7 +386,7 @@ def measure(repeat: int) -> dict:
     # As deal_correct does: the game row's updated_at tells the sync what to compare.
     Game.objects.filter(pk=middle.pk).update(updated_at=timezone.now())
     started = time.perf_counter()
-    report = services.sync_ratings()
+    report = rating_sync.sync_ratings()
     out["ratings_half"] = ((time.perf_counter() - started) * 1000, report.replayed)
     out["history_rows"] = history
 
@@ -416,11 +417,11 @@ def measure(repeat: int) -> dict:
         number = game.deals.count()
         deal_submit(game_id=game.pk, deal=record["deals"][number])
         started = time.perf_counter()
-        services.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
         per_deal.append((time.perf_counter() - started) * 1000)
         # The same rebuild again: a duplicate task, or one queued by a deal already seen.
         started = time.perf_counter()
-        services.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
         unchanged.append((time.perf_counter() - started) * 1000)
     out["event_after_deal"] = (statistics.median(per_deal), per_deal)
     out["event_unchanged"] = (statistics.median(unchanged), unchanged)
@@ -431,13 +432,13 @@ def measure(repeat: int) -> dict:
         deal_submit(game_id=game.pk, deal=deal)
     deal_submit(game_id=game.pk, deal=record["deals"][27])
     started = time.perf_counter()
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     t_event = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     t_league = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    report = services.sync_ratings()
+    report = rating_sync.sync_ratings()
     t_ratings = (time.perf_counter() - started) * 1000
     out["game_complete"] = (t_event, t_league, t_ratings, report.replayed)
     out["load"] = os.getloadavg()
@@ -505,7 +506,7 @@ def section(out: dict, args: argparse.Namespace) -> str:
         f"| | |",
         "",
         "The league table is computed from GameScore (four rows a game, written with each deal"
-        " by games.services), aggregated in one SQL query per (player, evening), so its cost"
+        " by games/game_scores.py), aggregated in one SQL query per (player, evening), so its cost"
         " follows the number of games, not of deals, and italian6 settlements (which are not"
         " in DealScore) are counted. Movement needs the ranking before the latest evening:"
         " the same rows minus that evening, ranked again in Python, no second aggregate. The"

@@ -2,7 +2,7 @@
 
 `load_demo()` is idempotent: it builds whatever part of the demo is missing (club,
 organiser login, players, league, evenings) and leaves existing data alone, so running
-`make demo` again changes nothing. Games are stored through games.services, exactly as
+`make demo` again changes nothing. Games are stored through games.submission, exactly as
 tables submit them, so every derived row and the audit trail exist.
 """
 
@@ -21,10 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, League, Membership, Player
+from games.deal_corrections import deal_correct
+from games.game_creation import game_create
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
 from games.seating import SeatingRequest, plan_seating
-from games.services import deal_correct, deal_submit, game_create
 from games.signals import deals_changed
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 
 DEMO_SLUG = "circolo-demo"

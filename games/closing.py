@@ -1,6 +1,6 @@
 """Closing and reopening an evening's rounds: a closed round takes no more deals.
 
-Closing freezes the games of the round (or of the whole evening): games.services.deal_submit
+Closing freezes the games of the round (or of the whole evening): games.submission.deal_submit
 refuses new deals with EveningClosed (HTTP 409), the table page says so and shows no form.
 An organiser may reopen, and may always correct a stored deal (audited by DealRevision; the
 standings are recomputed as after any correction). Every close and reopen is written to the

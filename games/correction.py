@@ -1,8 +1,11 @@
 """The organiser's correction page: a stored deal as the deal form, the posted form as a deal.
 
+(The page's logic only; the corrections themselves are stored by games/deal_corrections.py.)
+
 The form is the table's (games/deal_form.py), pre-filled with the stored deal and offering
-what its dealer could have chosen given the game's other deals; games.services.deals_correct
-judges the result against the whole game and keeps the version in the audit trail.
+what its dealer could have chosen given the game's other deals;
+games.deal_corrections.deals_correct judges the result against the whole game and keeps
+the version in the audit trail.
 
 A contract the dealer chose in another deal N is offered too, marked with N: choosing it
 means the table swapped the two deals' contracts. The page then shows deal N's form below

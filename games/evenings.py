@@ -25,6 +25,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Club, League, Membership, Player
+from games.deal_corrections import rename_in_deal
+from games.game_creation import game_create, unique_names
+from games.game_scores import write_scores
 from games.models import (
     Deal,
     DealRevision,
@@ -37,7 +40,6 @@ from games.models import (
     Table,
 )
 from games.seating import SeatingError, SeatingRequest, plan_seating
-from games.services import _write_scores, game_create, rename_in_deal, unique_names
 from games.signals import deals_changed
 from scoring.engine import barbu
 
@@ -464,7 +466,7 @@ def _rename_game(
     problems = barbu.validate_game(record)
     if problems:  # a rename is a permutation of names: the engine must agree as before
         raise EveningError(problems[0].message, code="seat_change_invalid")
-    _write_scores(game, barbu.score_game(record), deals)
+    write_scores(game, barbu.score_game(record), deals)
 
 
 def _announce(games: list[Game], event_id: int) -> None:

@@ -1,6 +1,6 @@
 """deal_submit's hot path in plain SQL, on PostgreSQL: two round trips instead of ten.
 
-games.services.deal_submit stores a deal through the ORM on every database. On
+games.submission.deal_submit stores a deal through the ORM on every database. On
 PostgreSQL it uses these statements instead (same rows, same audit trail, same
 transaction; tests/services/test_deal_sql.py compares both paths row by row):
 

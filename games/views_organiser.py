@@ -1,6 +1,6 @@
 """The organiser's evening pages: create, check in, seat, swap, table cards, corrections, close.
 
-Thin: each view checks the form, calls one service of games.evenings or games.services,
+Thin: each view checks the form, calls one service of games.evenings or games.deal_corrections,
 and shows its error as a form error. Every page is for the club's organisers only
 (clubs.views.organiser_required).
 """
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, Player
 from clubs.views import describe, organiser_required
 from games import cards, closing, correction, evenings
+from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
 from games.errors import EntryError
 from games.forms import (
@@ -31,7 +32,6 @@ from games.forms import (
 )
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
-from games.services import deals_correct
 
 
 def _event(club: Club, event_id: int) -> Event:

@@ -35,7 +35,7 @@ from games.entry import (
 )
 from games.errors import DealConflict, DealRejected, EntryError
 from games.models import Deal, Game, Table
-from games.services import deal_confirm, deal_submit
+from games.submission import deal_confirm, deal_submit
 
 
 def _render(

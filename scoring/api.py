@@ -27,7 +27,7 @@ from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.views import READ_ERRORS, ApiMixin, errors
 from scoring import selectors
 from scoring import standings as maths
-from scoring.services import event_cache_key, version_cache_key
+from scoring.cache_keys import event_cache_key, version_cache_key
 
 
 class StandingSerializer(serializers.Serializer):
@@ -111,7 +111,7 @@ def _viewer(request: Request) -> selectors.Viewer:
 
 def _version(key: str) -> str | None:
     """The version of the standing rows cached under `key`: a random token, dropped with
-    the rows (scoring.services.forget); None if the cache would not keep one."""
+    the rows (scoring.cache_keys.forget); None if the cache would not keep one."""
     version_key = version_cache_key(key)
     version = cache.get(version_key)
     if version is None:
@@ -175,7 +175,7 @@ class EventStandingsView(StandingsView):
                 PublicReadable.events(request).select_related("league"), pk=pk
             )
         # The rendered page, per version of the standing rows (forgotten with them:
-        # scoring.services.forget), language, status, ranking and URL (the page links).
+        # scoring.cache_keys.forget), language, status, ranking and URL (the page links).
         version = _version(event_cache_key(event.pk))
         key = None
         if version is not None:

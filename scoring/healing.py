@@ -45,7 +45,7 @@ def _measures() -> dict[str, Any]:
 
 def _games(kind: str) -> Any:
     """The games a scope of this kind is computed from (complete ones for leagues and
-    ratings, as scoring.services counts them)."""
+    ratings, as scoring.rating_sync counts them)."""
     if kind == "event":
         return Game.objects.all()
     return Game.objects.filter(status=Game.Status.COMPLETE)

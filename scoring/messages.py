@@ -299,7 +299,7 @@ PARAM_WORDS: dict[str, dict[str, Promise]] = {
     },
 }
 
-# Problems the site itself builds in the engine's shape (games/services.py).
+# Problems the site itself builds in the engine's shape (games/submission.py).
 SITE_MESSAGES: dict[str, Promise] = {
     "invalid_number": _("number must be a positive whole number"),
 }

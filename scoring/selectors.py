@@ -20,9 +20,10 @@ from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealScore, Event, Game, GameScore
 from games.selectors import game_record
 from scoring import standings as maths
+from scoring.aggregates import ranking_of
+from scoring.cache_keys import event_cache_key, league_cache_key
 from scoring.engine import barbu
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
-from scoring.services import event_cache_key, league_cache_key, ranking_of
 
 CACHE_SECONDS = 300
 

@@ -45,7 +45,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 
-from scoring import healing, services
+from scoring import healing, rating_sync, rebuild
 
 log = logging.getLogger(__name__)
 
@@ -148,28 +148,28 @@ def _requeue(kind: str, ident: int | str) -> bool:
 def event_standings_task(event_id: int) -> int:
     _forget("event", event_id)
     with healing.recording("event", event_id):
-        return services.rebuild_event_standings(event_id=event_id)
+        return rebuild.rebuild_event_standings(event_id=event_id)
 
 
 @shared_task(name="scoring.league_standings", acks_late=True)
 def league_standings_task(league_id: int) -> int:
     _forget("league", league_id)
     with healing.recording("league", league_id):
-        return services.rebuild_league_standings(league_id=league_id)
+        return rebuild.rebuild_league_standings(league_id=league_id)
 
 
 @shared_task(name="scoring.ratings", acks_late=True)
 def ratings_task() -> dict:
     _forget("ratings", "all")
     with healing.recording("ratings", "all"):
-        report = services.sync_ratings()
+        report = rating_sync.sync_ratings()
     return {"games": report.games, "replayed": report.replayed}
 
 
 @shared_task(name="scoring.rebuild_all", acks_late=True)
 def rebuild_all_task() -> dict:
     """Nightly safety net (CELERY_BEAT_SCHEDULE): everything rebuilt from the deals."""
-    return services.rebuild_all()
+    return rebuild.rebuild_all()
 
 
 @shared_task(name="scoring.heal_standings", acks_late=True)

@@ -1,5 +1,6 @@
 """API views: thin. Reads filter by visibility (permissions.PublicReadable); writes call
-games.services (deal_submit, deal_correct, deal_confirm) and serialize the answer."""
+games.submission (deal_submit, deal_confirm) and games.deal_corrections (deal_correct)
+and serialize the answer."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from rest_framework.views import APIView
 
 from clubs import login_limits
 from clubs.models import Membership
-from games import services, sql
+from games import sql
 from games.api import contract, examples, filters, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.errors import LoginLocked, error_body
@@ -52,8 +53,10 @@ from games.api.permissions import (
     table_key,
 )
 from games.api.throttles import AuthThrottle, WritesThrottle
+from games.deal_corrections import deal_correct
 from games.models import Deal, Game, Round, Seat, Table
 from games.selectors import game_record
+from games.submission import NotAuthorised, deal_confirm, deal_submit
 from scoring.engine import barbu
 
 # --- documentation of errors ------------------------------------------------------------
@@ -509,11 +512,11 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
                 setattr(game, USER_ORGANISES, organises)
             permissions = self.get_permissions()
             if not all(p.has_object_permission(request, self, game) for p in permissions):
-                raise services.NotAuthorised()
+                raise NotAuthorised()
 
         try:
             return self._submit(request, pk, *parts, authorise=authorise)
-        except services.NotAuthorised:
+        except NotAuthorised:
             game = self.get_game(request, pk)  # 404 or 403, as get_game decides
             return self._submit(request, game.pk, *parts)  # allowed meanwhile
 
@@ -532,7 +535,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         authorise: Any = None,
     ) -> Response:
         key = table_key(request)
-        submission = services.deal_submit(
+        submission = deal_submit(
             game_id=game_id,
             deal=body,
             by_user=request.user,
@@ -594,7 +597,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
             )
         if "number" in data and data["number"] != deal.number:
             raise ValidationError({"number": [_("The number of a deal cannot be changed.")]})
-        corrected = services.deal_correct(
+        corrected = deal_correct(
             deal_id=deal.pk,
             data=data,
             by_user=request.user,
@@ -662,7 +665,7 @@ class DealConfirmView(ApiMixin, generics.GenericAPIView):
         form.is_valid(raise_exception=True)
         seat = form.validated_data["seat"]
         label = _label(request, seat) or _("organiser, seat %(seat)d") % {"seat": seat}
-        confirmed = services.deal_confirm(
+        confirmed = deal_confirm(
             deal_id=deal.pk,
             agree=form.validated_data["agree"],
             by_label=label,

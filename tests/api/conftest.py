@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership
 from games.models import Game, Table
-from games.services import deal_submit
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_event, make_game, make_organiser, make_player
 

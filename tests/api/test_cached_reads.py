@@ -12,8 +12,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import League
-from games.services import deal_submit
-from scoring.services import rebuild_event_standings
+from games.submission import deal_submit
+from scoring.rebuild import rebuild_event_standings
 from tests.api.conftest import ROLES
 
 pytestmark = pytest.mark.django_db

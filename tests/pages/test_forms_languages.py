@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from clubs.models import Club, League, Membership
 from games import evenings
 from games.models import Deal, Event, EventPlayer
-from games.services import deal_submit
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from scoring.standings import parse_ranking
 from tests.browser_form import form_data

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
 from games import closing, evenings
+from games.deal_corrections import rename_in_deal
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
-from games.services import deal_submit, rename_in_deal
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_league, make_player
 
@@ -238,7 +239,7 @@ def test_close_round_page_asks_for_confirmation(organiser_client, club):
 
 
 def test_pending_and_disputed_deals_are_highlighted(organiser_client, club):
-    from games.services import deal_confirm
+    from games.submission import deal_confirm
 
     event = seated_event(club, 4)
     game = Game.objects.get(table__round__event=event)

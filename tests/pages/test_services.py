@@ -15,6 +15,7 @@ from clubs.services import (
     players_import_preview,
 )
 from games import closing, evenings
+from games.deal_corrections import rename_in_deal
 from games.models import (
     Deal,
     DealRevision,
@@ -27,7 +28,7 @@ from games.models import (
     Seat,
 )
 from games.selectors import game_record
-from games.services import deal_submit, rename_in_deal
+from games.submission import deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_game, make_league, make_player

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from games import sql
 from games.errors import DealConflict, DealRejected, IdempotencyMismatch
 from games.models import Deal, DealRevision, DealScore, Game, GameScore, IdempotencyRecord
-from games.services import deal_submit
+from games.submission import deal_submit
 from tests.factories import make_club, make_event, make_game
 from tests.services.test_deals import full_game
 

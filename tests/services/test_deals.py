@@ -1,4 +1,4 @@
-"""Deal submission, confirmation and correction through games.services."""
+"""Deal submission, confirmation and correction (games.submission, games.deal_corrections)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import random
 
 import pytest
 
+from games.deal_corrections import deal_correct, rename_in_deal
 from games.errors import DealConflict, DealRejected, GameClosed, IdempotencyMismatch, StaleVersion
+from games.game_creation import unique_names
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
 from games.selectors import game_record
-from games.services import deal_confirm, deal_correct, deal_submit, rename_in_deal, unique_names
+from games.submission import deal_confirm, deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game

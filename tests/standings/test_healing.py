@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import healing, services, tasks
+from scoring import healing, rebuild, tasks
 from scoring.models import EventStanding, LeagueStanding, StandingsSource
 from tests.factories import make_club, make_event, make_league, make_player
 from tests.standings.evenings import play, seat
@@ -27,7 +27,7 @@ def _rows(event_id: int) -> list[tuple]:
 
 
 def _from_scratch(event_id: int) -> list[tuple]:
-    services.rebuild_event_standings(event_id=event_id)
+    rebuild.rebuild_event_standings(event_id=event_id)
     return _rows(event_id)
 
 

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Game
-from scoring import services
+from scoring import rating_sync, rebuild
 from tests.factories import make_club, make_league, make_organiser
 from tests.standings.evenings import evening, players
 
@@ -31,9 +31,9 @@ def league_with(n_players: int, seed: int, *, evenings: int = 2):
             evening(club, order, league=league, rng=rng, days_ago=evenings - i, name=f"E{i}")
         )
     for event in events:
-        services.rebuild_event_standings(event_id=event.pk)
-    services.rebuild_league_standings(league_id=league.pk)
-    services.sync_ratings()
+        rebuild.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
+    rating_sync.sync_ratings()
     return club, league, events, people
 
 
@@ -273,7 +273,7 @@ def test_a_new_deal_refreshes_the_cached_standings(client, django_capture_on_com
     club = make_club("Fresh", slug="fresh")
     people = players(club, 4, prefix="F")
     event = evening(club, people, rng=random.Random(5), complete=False)
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     url = f"/api/v1/events/{event.pk}/standings/"
     before = client.get(url).json()["results"]
     assert {r["games"] for r in before} == {1}

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from games.game_creation import game_create
 from games.models import Game, GameScore
-from games.services import game_create
-from scoring import services
+from scoring import aggregates
 from scoring import standings as maths
 from tests.factories import make_club, make_event, make_league, make_player, make_table
 
@@ -101,7 +101,7 @@ def test_sql_placement_points_equal_the_pure_placement_points(league_games, poin
             expected[key] = expected.get(key, Fraction(0)) + share
 
     ranking = maths.Ranking(method="placement", placement_points=points)
-    lines = services.evening_lines(services.league_scores(league.pk), ranking)
+    lines = aggregates.evening_lines(aggregates.league_scores(league.pk), ranking)
 
     assert {(x.player_id, x.event_id): x.placement for x in lines} == expected
     assert all(isinstance(x.placement, Fraction) for x in lines)
@@ -109,11 +109,11 @@ def test_sql_placement_points_equal_the_pure_placement_points(league_games, poin
 
 def test_placement_lines_carry_the_same_aggregates_as_the_other_methods(league_games):
     league, _games = league_games
-    scores = services.league_scores(league.pk)
+    scores = aggregates.league_scores(league.pk)
     fields = ("player_id", "event_id", "games", "total", "wins", "best_game", "deals")
 
     def rows(ranking):
-        lines = services.evening_lines(scores, ranking)
+        lines = aggregates.evening_lines(scores, ranking)
         return sorted(tuple(getattr(x, f) for f in fields) for x in lines)
 
     assert rows(maths.Ranking(method="placement")) == rows(maths.Ranking(method="total"))
@@ -123,14 +123,16 @@ def test_placement_lines_carry_the_same_aggregates_as_the_other_methods(league_g
 def test_placement_standings_equal_those_counted_in_python(league_games, best_evenings):
     """The previous method: every game's totals read and counted by maths.add_placement."""
     league, _games = league_games
-    scores = services.league_scores(league.pk)
+    scores = aggregates.league_scores(league.pk)
     ranking = maths.Ranking(method="placement", best_evenings=best_evenings)
 
-    reference = services.evening_lines(scores, maths.Ranking(method="total"))
-    maths.add_placement(reference, services.game_results(scores), ranking)
-    expected = maths.rank(maths.combine(reference, ranking), ranking, services.game_results(scores))
+    reference = aggregates.evening_lines(scores, maths.Ranking(method="total"))
+    maths.add_placement(reference, aggregates.game_results(scores), ranking)
+    expected = maths.rank(
+        maths.combine(reference, ranking), ranking, aggregates.game_results(scores)
+    )
 
     def table(standings):
         return [(s.player_id, s.rank, s.points, s.tiebreak, s.line) for s in standings]
 
-    assert table(services.compute(scores, ranking)) == table(expected)
+    assert table(aggregates.compute(scores, ranking)) == table(expected)

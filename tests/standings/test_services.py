@@ -9,9 +9,9 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 
+from games.deal_corrections import deal_correct
 from games.models import GameScore
-from games.services import deal_correct
-from scoring import services, tasks
+from scoring import rating_sync, rebuild, tasks
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
 from tests.factories import make_club, make_league, make_organiser
 from tests.standings.evenings import evening, play, players, seat
@@ -51,7 +51,7 @@ def test_without_commit_callbacks_nothing_is_rebuilt():
     club = make_club()
     event = evening(club, players(club, 4), rng=random.Random(2), complete=False)
     assert not EventStanding.objects.filter(event=event).exists()
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     assert EventStanding.objects.filter(event=event).count() == 4
 
 
@@ -83,7 +83,7 @@ def test_a_correction_rebuilds_league_and_ratings(django_capture_on_commit_callb
     league_after = list(LeagueStanding.objects.values_list("player_id", "points"))
     assert league_after != league_before
     # The stored ratings equal a replay from scratch.
-    services.sync_ratings(full=True)
+    rating_sync.sync_ratings(full=True)
     scratch = {r.player_id: r.ordinal for r in PlayerRating.objects.all()}
     assert after == pytest.approx(scratch)
     assert before.keys() == after.keys()
@@ -95,11 +95,11 @@ def test_league_movement_is_the_rank_before_the_latest_evening(django_capture_on
     people = players(club, 8)
     rng = random.Random(4)
     first = evening(club, people, league=league, rng=rng, days_ago=7)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     after_first = dict(LeagueStanding.objects.values_list("player_id", "rank"))
     assert set(LeagueStanding.objects.values_list("previous_rank", flat=True)) == {None}
     evening(club, people[2:] + people[:2], league=league, rng=rng, days_ago=0)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     rows = LeagueStanding.objects.filter(league=league)
     assert {r.player_id: r.previous_rank for r in rows} == after_first
     assert all(r.movement == r.previous_rank - r.rank for r in rows)
@@ -114,7 +114,7 @@ def test_league_counts_complete_games_only():
     rng = random.Random(5)
     evening(club, people[:4], league=league, rng=rng, days_ago=3)
     evening(club, people[4:], league=league, rng=rng, complete=False)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     assert set(LeagueStanding.objects.values_list("player_id", flat=True)) == {
         p.pk for p in people[:4]
     }
@@ -130,7 +130,7 @@ def test_placement_ranking_and_best_evenings_in_a_league():
     rng = random.Random(6)
     evening(club, people, league=league, rng=rng, days_ago=2)
     evening(club, people, league=league, rng=rng, days_ago=1)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     rows = list(LeagueStanding.objects.filter(league=league).order_by("rank"))
     # Each player counts one evening: at most 3 placement points.
     assert all(0 <= r.points <= 3 for r in rows)
@@ -147,7 +147,7 @@ def test_average_ranking_with_minimum_games_on_an_event():
     event.save()
     extra = seat(event, people[:4], round_number=2)
     play(extra, rng)
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     rows = list(EventStanding.objects.filter(event=event).order_by("rank"))
     qualified = [r for r in rows if r.details["qualified"]]
     assert {r.player_id for r in qualified} == {p.pk for p in people[:4]}
@@ -159,9 +159,9 @@ def test_average_ranking_with_minimum_games_on_an_event():
 def test_rebuild_twice_gives_the_same_rows():
     club = make_club()
     event = evening(club, players(club, 8), rng=random.Random(8), complete=False)
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     once = list(EventStanding.objects.values_list("player_id", "rank", "points", "details"))
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     twice = list(EventStanding.objects.values_list("player_id", "rank", "points", "details"))
     assert once == twice
 
@@ -171,22 +171,22 @@ def test_ratings_incremental_sync_replays_only_the_new_game():
     people = players(club, 8)
     rng = random.Random(9)
     evening(club, people, rng=rng, days_ago=5)
-    assert services.sync_ratings().replayed == 2
-    assert services.sync_ratings().replayed == 0  # nothing changed
+    assert rating_sync.sync_ratings().replayed == 2
+    assert rating_sync.sync_ratings().replayed == 0  # nothing changed
     event = evening(club, people[:4], rng=rng, days_ago=0)
-    report = services.sync_ratings()
+    report = rating_sync.sync_ratings()
     assert report.replayed == 1 and report.games == 3
     incremental = {
         (r.player_id, k): getattr(r, k) for r in PlayerRating.objects.all() for k in ("mu", "sigma")
     }
-    services.sync_ratings(full=True)
+    rating_sync.sync_ratings(full=True)
     full = {
         (r.player_id, k): getattr(r, k) for r in PlayerRating.objects.all() for k in ("mu", "sigma")
     }
     assert incremental == pytest.approx(full)
     # An event deleted: its games leave the history.
     event.delete()
-    services.sync_ratings()
+    rating_sync.sync_ratings()
     assert RatingHistory.objects.count() == 8
     assert PlayerRating.objects.get(player=people[0]).games == 1
 
@@ -200,7 +200,7 @@ def test_bursts_coalesce_into_one_queued_task(monkeypatch):
         tasks.queue_event_standings(42)
     assert sent == [(42,)]
     # The task clears the mark before it reads: the next deal queues again.
-    monkeypatch.setattr(services, "rebuild_event_standings", lambda event_id: 0)
+    monkeypatch.setattr(rebuild, "rebuild_event_standings", lambda event_id: 0)
     tasks.event_standings_task.run(42)
     tasks.queue_event_standings(42)
     assert sent == [(42,), (42,)]
@@ -316,7 +316,7 @@ def test_no_memo_in_eager_mode(settings, monkeypatch):
 
 
 def test_a_task_run_here_forgets_the_memo(not_eager, monkeypatch):
-    monkeypatch.setattr(services, "rebuild_event_standings", lambda event_id: 0)
+    monkeypatch.setattr(rebuild, "rebuild_event_standings", lambda event_id: 0)
     ident = _ident()
     assert tasks.queue_event_standings(ident) is True
     tasks.event_standings_task.run(ident)

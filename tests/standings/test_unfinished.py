@@ -66,7 +66,7 @@ def test_wins_count_complete_games_under_placement_too(evening):
     event, done, running = evening
     event.ranking = {"method": "placement"}
     event.save()
-    from scoring.services import rebuild_event_standings
+    from scoring.rebuild import rebuild_event_standings
 
     rebuild_event_standings(event_id=event.pk)
     standing = rows(event)

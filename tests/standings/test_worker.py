@@ -18,8 +18,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections
 
-from games.services import deal_submit
-from scoring import services, tasks
+from games.submission import deal_submit
+from scoring import rebuild, tasks
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player
@@ -43,7 +43,7 @@ def _stored(event_id: int) -> list[tuple]:
 
 
 def _from_scratch(event_id: int) -> list[tuple]:
-    services.rebuild_event_standings(event_id=event_id)
+    rebuild.rebuild_event_standings(event_id=event_id)
     return _stored(event_id)
 
 
@@ -142,7 +142,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
             output, _ = worker.communicate(timeout=30)
 
     assert stored == _from_scratch(event.pk), output[-3000:]
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     assert league_stored == list(
         LeagueStanding.objects.filter(league=league)
         .order_by("rank", "player_id")

@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
-from scoring import services
+from scoring import aggregates, rebuild
 from scoring import standings as maths
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_club, make_league, make_player
@@ -38,7 +38,7 @@ def _event_rows(event_id: int) -> list[tuple]:
 
 def _event_from_scratch(event_id: int) -> list[tuple]:
     EventStanding.objects.filter(event_id=event_id).delete()
-    services.rebuild_event_standings(event_id=event_id)
+    rebuild.rebuild_event_standings(event_id=event_id)
     return _event_rows(event_id)
 
 
@@ -55,12 +55,12 @@ def test_a_rebuild_with_nothing_changed_writes_nothing():
     club = make_club()
     league = make_league(club)
     event = evening(club, players(club, 8), league=league, rng=random.Random(11))
-    services.rebuild_event_standings(event_id=event.pk)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     stamps = dict(EventStanding.objects.values_list("player_id", "updated_at"))
     with CaptureQueriesContext(connection) as queries:
-        assert services.rebuild_event_standings(event_id=event.pk) == 8
-        assert services.rebuild_league_standings(league_id=league.pk) == 8
+        assert rebuild.rebuild_event_standings(event_id=event.pk) == 8
+        assert rebuild.rebuild_league_standings(league_id=league.pk) == 8
     assert _writes(queries, "scoring_eventstanding") == []
     assert _writes(queries, "scoring_leaguestanding") == []
     assert dict(EventStanding.objects.values_list("player_id", "updated_at")) == stamps
@@ -72,7 +72,7 @@ def test_only_changed_rows_are_written_and_they_equal_a_rebuild_from_scratch():
     people = players(club, 12)
     rng = random.Random(12)
     event = evening(club, people, rng=rng, complete=False)
-    services.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_event_standings(event_id=event.pk)
     before = {r.player_id: r for r in EventStanding.objects.filter(event=event)}
     # One more deal on the first table (no commit callbacks here: nothing rebuilt yet), a
     # row of a player who has left the evening, and a row damaged by hand.
@@ -84,7 +84,7 @@ def test_only_changed_rows_are_written_and_they_equal_a_rebuild_from_scratch():
     EventStanding.objects.filter(event=event, player_id=damaged).update(rank=99, details={})
 
     with CaptureQueriesContext(connection) as queries:
-        services.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
     stored = _event_rows(event.pk)
     assert gone.pk not in {row[0] for row in stored}
     writes = _writes(queries, "scoring_eventstanding")
@@ -113,15 +113,15 @@ def test_league_rows_follow_a_new_evening_and_equal_a_rebuild_from_scratch():
     people = players(club, 8)
     rng = random.Random(13)
     evening(club, people[:4], league=league, rng=rng, days_ago=7)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     evening(club, people[4:] + people[:4], league=league, rng=rng)
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     rows = list(
         LeagueStanding.objects.filter(league=league).order_by("player_id").values_list(*FIELDS)
     )
     assert len(rows) == 8
     LeagueStanding.objects.filter(league=league).delete()
-    services.rebuild_league_standings(league_id=league.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
     assert rows == list(
         LeagueStanding.objects.filter(league=league).order_by("player_id").values_list(*FIELDS)
     )
@@ -142,8 +142,8 @@ def test_an_outermost_rebuild_on_postgres_commits_without_waiting_for_the_disk()
     event = evening(club, players(club, 4), league=league, rng=random.Random(14))
     EventStanding.objects.all().delete()
     with CaptureQueriesContext(connection) as queries:
-        services.rebuild_event_standings(event_id=event.pk)
-        services.rebuild_league_standings(league_id=league.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_league_standings(league_id=league.pk)
     assert _sets(queries) == 2
     assert EventStanding.objects.filter(event=event).count() == 4
     # SET LOCAL ends with the rebuild's transaction: the connection is as it was.
@@ -152,8 +152,8 @@ def test_an_outermost_rebuild_on_postgres_commits_without_waiting_for_the_disk()
         assert cursor.fetchone()[0] == "on"
     # Inside a caller's transaction the caller's commit decides: no SET LOCAL.
     with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        services.rebuild_event_standings(event_id=event.pk)
-        services.rebuild_league_standings(league_id=league.pk)
+        rebuild.rebuild_event_standings(event_id=event.pk)
+        rebuild.rebuild_league_standings(league_id=league.pk)
     assert _sets(queries) == 0
 
 
@@ -162,7 +162,7 @@ def test_a_rebuild_inside_a_transaction_or_on_sqlite_keeps_synchronous_commit(on
     club = make_club()
     event = evening(club, players(club, 4), rng=random.Random(15), complete=False)
     with CaptureQueriesContext(connection) as queries:
-        services.rebuild_event_standings(event_id=event.pk)  # inside the test's transaction
+        rebuild.rebuild_event_standings(event_id=event.pk)  # inside the test's transaction
     assert _sets(queries) == 0
     assert EventStanding.objects.filter(event=event).count() == 4
 
@@ -175,14 +175,14 @@ def test_head_to_head_games_are_read_once_for_both_rankings_of_a_league():
     rng = random.Random(16)
     first = evening(club, people, league=league, rng=rng, days_ago=7)
     last = evening(club, people[4:] + people[:4], league=league, rng=rng)
-    scores = services.league_scores(league.pk)
-    data = services.aggregate(scores, maths.Ranking(method="placement"))
+    scores = aggregates.league_scores(league.pk)
+    data = aggregates.aggregate(scores, maths.Ranking(method="placement"))
     some = {p.pk for p in people[:5]}
 
     def expected(players, without=None):
         return sorted(
             (g.game_id, g.event_id, dict(g.totals))
-            for g in services.game_results(scores.filter(player_id__in=players))
+            for g in aggregates.game_results(scores.filter(player_id__in=players))
             if g.event_id != without
         )
 
@@ -254,12 +254,12 @@ def test_an_evening_read_once_ranks_as_the_sql_aggregates_do(config):
     play(seat(event, people[:4], round_number=2), rng, 2)  # some play two games
     ranking, problems = maths.parse_ranking(config)
     assert not problems
-    scores = services.event_scores(event.pk)
-    expected = services.compute(scores, ranking)
+    scores = aggregates.event_scores(event.pk)
+    expected = aggregates.compute(scores, ranking)
     with CaptureQueriesContext(connection) as queries:
-        got = services.rank(services.aggregate_seats(scores, ranking), ranking)
+        got = aggregates.rank(aggregates.aggregate_seats(scores, ranking), ranking)
     assert len(queries.captured_queries) == 1
     assert [(s.player_id, s.rank, s.points, s.tiebreak) for s in got] == [
         (s.player_id, s.rank, s.points, s.tiebreak) for s in expected
     ]
-    assert [services._details(s) for s in got] == [services._details(s) for s in expected]
+    assert [rebuild._details(s) for s in got] == [rebuild._details(s) for s in expected]

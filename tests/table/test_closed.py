@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from games import closing
 from games.models import Deal, DealRevision, EventLog, Round
-from games.services import deal_submit
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding
 from tests.deal_forms import form_data

@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from games import closing
 from games.errors import EveningClosed
 from games.models import Deal, Game, Round
-from games.services import deal_submit
+from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_game
 

@@ -6,8 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.deal_corrections import rename_in_deal
 from games.models import Deal, DealRevision, Game
-from games.services import deal_confirm, deal_submit, rename_in_deal
+from games.submission import deal_confirm, deal_submit
 from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game

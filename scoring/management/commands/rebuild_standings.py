@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring import services
+from scoring import rating_sync, rebuild
 
 
 class Command(BaseCommand):
@@ -22,13 +22,13 @@ class Command(BaseCommand):
         only = options["event"] or options["league"] or options["ratings"]
         if only:
             for event_id in options["event"] or []:
-                rows = services.rebuild_event_standings(event_id=event_id)
+                rows = rebuild.rebuild_event_standings(event_id=event_id)
                 self.stdout.write(f"event {event_id}: {rows} standings")
             for league_id in options["league"] or []:
-                rows = services.rebuild_league_standings(league_id=league_id)
+                rows = rebuild.rebuild_league_standings(league_id=league_id)
                 self.stdout.write(f"league {league_id}: {rows} standings")
             if options["ratings"]:
-                report = services.sync_ratings(full=True)
+                report = rating_sync.sync_ratings(full=True)
                 self.stdout.write(f"ratings: {report.games} games replayed")
         else:
             last: dict[str, int] = {}
@@ -41,7 +41,7 @@ class Command(BaseCommand):
                     self.stdout.write(f"{kind}: {done}/{total}")
                     self.stdout.flush()
 
-            summary = services.rebuild_all(progress)
+            summary = rebuild.rebuild_all(progress)
             self.stdout.write(
                 f"{summary['events']} events, {summary['leagues']} leagues, "
                 f"{summary['games_rated']} games rated"

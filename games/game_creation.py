@@ -1,0 +1,41 @@
+"""A seated table's game created, with the evening's ruleset frozen in it."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.errors import EntryError
+from games.models import Game, Table
+from scoring.engine import barbu
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Names for a game record: as entered, with a number added where two are the same."""
+    out: list[str] = []
+    for name in names:
+        label, n = name.strip() or "?", 1
+        while label in out:
+            n += 1
+            label = f"{name.strip()} ({n})"
+        out.append(label)
+    return out
+
+
+def game_create(*, table: Table, turns: int | None = None) -> Game:
+    """The game of a seated table, with the event's ruleset frozen in it."""
+    event = table.round.event
+    ruleset = barbu.ruleset_from_json(event.ruleset)
+    turns = turns or event.turns_per_round or 4
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if len(seats) != 4:
+        raise EntryError(
+            _("A table needs exactly four players."),
+            code="table_not_full",
+            params={"players": len(seats)},
+        )
+    return Game.objects.create(
+        table=table,
+        ruleset=barbu.ruleset_to_json(ruleset),
+        player_names=unique_names([seat.player.name for seat in seats]),
+        deals_target=min(turns, 4) * ruleset.deals_per_turn,
+    )

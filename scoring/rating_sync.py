@@ -1,0 +1,211 @@
+"""The ratings brought up to date with the complete games (the rating history replayed).
+
+Only the games changed since the previous sync are compared with the stored history;
+the replay starts at the earliest game whose result or place in the order changed, from
+the ratings just before it, and runs the pure maths of scoring/ratings.py. One
+transaction, under the lock of the RatingRun row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, F, Max, Q, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from games.models import Game, GameScore
+from scoring import ratings as rating_maths
+from scoring.aggregates import EVENT_FIELD
+from scoring.models import PlayerRating, RatingHistory, RatingRun
+
+
+def order_key(starts_at: Any, event_id: int, round_number: int, table: int, game_id: int) -> str:
+    """Text that sorts games in rating order: event date, event, round, table, game."""
+    stamp = starts_at.astimezone(UTC).strftime("%Y%m%d%H%M%S")
+    return f"{stamp}|{event_id:09d}|{round_number:04d}|{table:04d}|{game_id:012d}"
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    key: str
+    game_id: int
+    event_id: int
+    places: dict[int, Decimal]
+
+
+def rated_games(where: Q | None = None) -> list[RatedGame]:
+    """Complete games (all, or those matching `where`) with their players' places, in
+    rating order (four rows a game)."""
+    games: dict[int, RatedGame] = {}
+    rows = GameScore.objects.filter(game__status=Game.Status.COMPLETE)
+    if where is not None:
+        rows = rows.filter(where)
+    for game_id, player_id, place, event_id, starts_at, rnd, table in rows.values_list(
+        "game_id",
+        "player_id",
+        "place",
+        EVENT_FIELD,
+        "game__table__round__event__starts_at",
+        "game__table__round__number",
+        "game__table__number",
+    ).order_by():
+        game = games.get(game_id)
+        if game is None:
+            key = order_key(starts_at, event_id, rnd, table, game_id)
+            game = games[game_id] = RatedGame(key, game_id, event_id, {})
+        game.places[player_id] = place
+    return sorted(games.values(), key=lambda g: g.key)
+
+
+@dataclass(frozen=True)
+class RatingsReport:
+    games: int
+    replayed: int
+    from_key: str | None
+
+
+# A deal's transaction can commit a little after the game row's updated_at was set: games
+# changed this long before the previous sync started are looked at again.
+SYNC_SLACK = timedelta(minutes=10)
+
+
+def _first_difference(since: Any) -> str | None:
+    """The order key of the earliest complete game changed since then whose places (or
+    order) differ from the rating history; None when the history is up to date."""
+    changed = rated_games(Q(game__updated_at__gte=since))
+    if not changed:
+        return None
+    stored: dict[int, tuple[str, dict[int, Decimal]]] = {}
+    for game_id, player_id, key, place in RatingHistory.objects.filter(
+        game_id__in=[g.game_id for g in changed]
+    ).values_list("game_id", "player_id", "order_key", "place"):
+        stored.setdefault(game_id, (key, {}))[1][player_id] = place
+    keys = [g.key for g in changed if stored.get(g.game_id) != (g.key, g.places)]
+    return min(keys) if keys else None
+
+
+def _ratings_before(from_key: str) -> dict[int, rating_maths.Rating]:
+    """Each player's rating just before the game with this key (one query)."""
+    if not from_key:
+        return {}
+    last = RatingHistory.objects.aggregate(last=Max("order_key"))["last"]
+    if last is None or last < from_key:
+        # New games after everything rated: the current ratings are the start.
+        rows = PlayerRating.objects.values_list("player_id", "mu", "sigma")
+    else:
+        rows = (
+            RatingHistory.objects.filter(order_key__lt=from_key)
+            .annotate(
+                newest=Window(
+                    RowNumber(), partition_by=[F("player_id")], order_by=F("order_key").desc()
+                )
+            )
+            .filter(newest=1)
+            .values_list("player_id", "mu", "sigma")
+        )
+    return {p: rating_maths.Rating(mu, sigma) for p, mu, sigma in rows}
+
+
+def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
+    """Bring ratings up to date with the complete games: replay from the earliest game whose
+    result (or place in the order) changed, or everything when `full`.
+
+    Only games changed since the previous sync are compared with the history, so a new
+    game at the end replays one game and a corrected old game replays from it on. Games
+    that vanished (an event deleted, its history with it) make it replay everything.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        RatingRun.objects.get_or_create(pk=1)
+        run = RatingRun.objects.select_for_update().get(pk=1)
+        rated = RatingHistory.objects.values("game_id").distinct().count()
+        if full or run.started_at is None or rated != run.games:
+            from_key: str | None = ""
+        else:
+            from_key = _first_difference(run.started_at - SYNC_SLACK)
+        run.started_at = now
+        if from_key is None:
+            run.replayed = 0
+            run.save()
+            return RatingsReport(run.games, 0, None)
+
+        start = _ratings_before(from_key)
+        if from_key:
+            since = datetime.strptime(from_key[:14], "%Y%m%d%H%M%S").replace(tzinfo=UTC)
+            todo = [
+                g
+                for g in rated_games(Q(game__table__round__event__starts_at__gte=since))
+                if g.key >= from_key
+            ]
+        else:
+            todo = rated_games()
+        by_id = {g.game_id: g for g in todo}
+        final, history = rating_maths.replay(
+            start,
+            (
+                rating_maths.TableResult(g.game_id, {p: float(x) for p, x in g.places.items()})
+                for g in todo
+            ),
+        )
+        RatingHistory.objects.filter(order_key__gte=from_key).delete()
+        RatingHistory.objects.bulk_create(
+            (
+                RatingHistory(
+                    player_id=player_id,
+                    game_id=game_id,
+                    event_id=by_id[game_id].event_id,
+                    order_key=by_id[game_id].key,
+                    place=by_id[game_id].places[player_id],
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal,
+                )
+                for game_id, player_id, r in history
+            ),
+            batch_size=2000,
+        )
+        touched = {p for g in todo for p in g.places}
+        _write_player_ratings({p: final[p] for p in touched}, full=not from_key)
+        run.games = RatingHistory.objects.values("game_id").distinct().count()
+        run.replayed = len(todo)
+        run.finished_at = timezone.now()
+        run.save()
+    return RatingsReport(run.games, len(todo), from_key)
+
+
+def _write_player_ratings(final: dict[int, rating_maths.Rating], *, full: bool) -> None:
+    """Store these players' ratings and game counts (a full replay also drops the others)."""
+    counts = dict(
+        RatingHistory.objects.filter(player_id__in=list(final))
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+        .order_by()
+    )
+    if full:
+        PlayerRating.objects.exclude(player_id__in=list(final)).delete()
+    existing = dict(
+        PlayerRating.objects.filter(player_id__in=list(final)).values_list("player_id", "pk")
+    )
+    rows = [
+        PlayerRating(
+            pk=existing.get(p),
+            player_id=p,
+            mu=r.mu,
+            sigma=r.sigma,
+            ordinal=r.ordinal,
+            games=counts.get(p, 0),
+        )
+        for p, r in final.items()
+    ]
+    PlayerRating.objects.bulk_create([r for r in rows if r.pk is None], batch_size=2000)
+    PlayerRating.objects.bulk_update(
+        [r for r in rows if r.pk is not None],
+        ["mu", "sigma", "ordinal", "games"],
+        batch_size=2000,
+    )

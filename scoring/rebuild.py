@@ -1,0 +1,243 @@
+"""The stored standing rows of events and leagues rebuilt from the games; rebuild_all.
+
+Each rebuild aggregates the GameScore rows in SQL (scoring/aggregates.py), ranks them
+with the pure maths of scoring/standings.py, and writes the stored rows that differ in
+one transaction that first locks the event or league row: two workers never interleave,
+and a worker killed half-way leaves the old rows. Running a rebuild twice gives the same
+rows (the second writes nothing). The ratings are synced by scoring/rating_sync.py.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Count
+
+from clubs.models import League
+from games.models import Event, Game
+from scoring import standings as maths
+from scoring.aggregates import (
+    CENTS,
+    aggregate,
+    aggregate_seats,
+    event_scores,
+    league_scores,
+    rank,
+    ranking_of,
+)
+from scoring.cache_keys import event_cache_key, forget, league_cache_key
+from scoring.models import EventStanding, LeagueStanding
+from scoring.rating_sync import sync_ratings
+
+
+def _details(standing: maths.Standing) -> dict[str, Any]:
+    line = standing.line
+    num = maths.number
+    details = {
+        "total": num(line.total),
+        "placement": num(line.placement),
+        "average": num(line.average),
+        "wins": line.wins,
+        "best_game": num(line.best_game),
+        "deals": line.deals,
+        "qualified": standing.qualified,
+    }
+    if standing.tiebreak and standing.tiebreak != "tied":
+        details["tiebreak"] = {
+            "key": standing.tiebreak,
+            "value": num(standing.tiebreak_values.get(standing.tiebreak)),
+        }
+    return details
+
+
+def _points(value: maths.Number) -> Decimal:
+    """Points as stored: two decimal places (totals are Decimals already, shares Fractions)."""
+    if isinstance(value, Decimal | int):
+        return Decimal(value).quantize(CENTS)
+    value = Fraction(value)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(CENTS)
+
+
+COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
+
+
+def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, Any]]) -> int:
+    """Make the stored rows of this scope exactly `rows` (the compared fields of each
+    player's row, by player id), inside the caller's transaction; the number of rows
+    written or deleted.
+
+    One read of the stored rows, compared with the new ones (maths.row_changes): new and
+    changed rows are written by one INSERT ... ON CONFLICT DO UPDATE, vanished ones
+    deleted, unchanged ones left alone (no model instance is even made for them). After
+    one deal most of an evening's or a league's rows are unchanged, and when nothing
+    changed nothing is written.
+    """
+    fields = [f for f in COMPARED if hasattr(model, f)]
+    stored = {
+        values[0]: values[1:]
+        for values in model.objects.filter(**scope).values_list("player_id", *fields)
+    }
+    changed, vanished = maths.row_changes(
+        stored, {p: tuple(row[f] for f in fields) for p, row in rows.items()}
+    )
+    if vanished:
+        model.objects.filter(**scope, player_id__in=vanished).delete()
+    if changed:
+        (owner,) = (key.removesuffix("_id") for key in scope)
+        model.objects.bulk_create(
+            [model(**scope, player_id=p, **rows[p]) for p in changed],
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=[owner, "player"],
+            update_fields=[*fields, "updated_at"],
+        )
+    return len(changed) + len(vanished)
+
+
+@contextmanager
+def _derived_rows_transaction() -> Iterator[None]:
+    """transaction.atomic() for a standings rebuild. When it is the outermost transaction
+    on PostgreSQL, its commit does not wait for the WAL to reach the disk (SET LOCAL
+    synchronous_commit = off, this transaction only): the rows are derived from the
+    games, so a crash can lose at most the last few hundred milliseconds of them, never
+    a deal, and the next rebuild (or the nightly one) writes them again. Inside a
+    caller's transaction (a deal being stored, a test) the caller's commit decides."""
+    outermost = not connection.in_atomic_block and connection.get_autocommit()
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit = off")
+        yield
+
+
+def _unfinished_by_player(scores: Any) -> dict[int, int]:
+    """How many of each player's counted games are not complete (one query)."""
+    rows = (
+        scores.exclude(game__status=Game.Status.COMPLETE)
+        .values_list("player_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return dict(rows)
+
+
+def rebuild_event_standings(*, event_id: int) -> int:
+    """Bring an evening's standing rows up to date; the number of players ranked."""
+    with _derived_rows_transaction():
+        try:
+            event = (
+                Event.objects.select_for_update(of=("self",))
+                .select_related("league")
+                .get(pk=event_id)
+            )
+        except Event.DoesNotExist:
+            return 0
+        ranking = ranking_of(event, event.league)
+        scores = event_scores(
+            event_id,
+            complete_only=event.status == Event.Status.CLOSED and event.unfinished == "exclude",
+        )
+        standings = rank(aggregate_seats(scores, ranking), ranking)
+        unfinished = _unfinished_by_player(scores)
+        _replace_rows(
+            EventStanding,
+            {"event_id": event_id},
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    # Games counted that are not complete: the pages mark them.
+                    "details": {**_details(s), "unfinished": unfinished.get(s.player_id, 0)},
+                    "tiebreak_note": s.tiebreak,
+                }
+                for s in standings
+            },
+        )
+        transaction.on_commit(lambda: forget(event_cache_key(event_id)))
+    return len(standings)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector (as it was before, after): a league rebuild
+    makes tens of thousands of small acyclic objects (lines, Fractions, games), enough to
+    set off full collections that walk every live object, about a fifth of the rebuild's
+    time. Reference counting still frees everything as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def latest_evening(league_id: int) -> int | None:
+    """The league's latest evening with a complete game: movement is measured against it."""
+    return (
+        Event.objects.filter(league_id=league_id, rounds__tables__game__status=Game.Status.COMPLETE)
+        .order_by("-starts_at", "-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+
+
+def rebuild_league_standings(*, league_id: int) -> int:
+    """Bring a league table up to date, with each player's rank before the latest evening;
+    the number of players ranked."""
+    with _derived_rows_transaction():
+        try:
+            league = League.objects.select_for_update().get(pk=league_id)
+        except League.DoesNotExist:
+            return 0
+        ranking = ranking_of(league)
+        with _no_cycle_collection():
+            data = aggregate(league_scores(league_id), ranking)
+            standings = rank(data, ranking)
+            last = latest_evening(league_id)
+            previous = {}
+            if last is not None:
+                previous = {s.player_id: s.rank for s in rank(data.without(last), ranking)}
+        _replace_rows(
+            LeagueStanding,
+            {"league_id": league_id},
+            {
+                s.player_id: {
+                    "rank": s.rank,
+                    "previous_rank": previous.get(s.player_id),
+                    "points": _points(s.points),
+                    "games": s.line.games,
+                    "evenings": s.line.evenings,
+                    "details": {**_details(s), "evenings_counted": s.line.evenings_counted},
+                    "tiebreak_note": s.tiebreak,
+                }
+                for s in standings
+            },
+        )
+        transaction.on_commit(lambda: forget(league_cache_key(league_id)))
+    return len(standings)
+
+
+def rebuild_all(progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
+    """Every event's and league's standings and the ratings, from scratch."""
+    events = list(Event.objects.order_by("id").values_list("id", flat=True))
+    leagues = list(League.objects.order_by("id").values_list("id", flat=True))
+    for i, event_id in enumerate(events, 1):
+        rebuild_event_standings(event_id=event_id)
+        if progress:
+            progress("events", i, len(events))
+    for i, league_id in enumerate(leagues, 1):
+        rebuild_league_standings(league_id=league_id)
+        if progress:
+            progress("leagues", i, len(leagues))
+    report = sync_ratings(full=True)
+    if progress:
+        progress("ratings", report.games, report.games)
+    return {"events": len(events), "leagues": len(leagues), "games_rated": report.games}
