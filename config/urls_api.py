@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
-from games.api import views
+from games.api import deal_views, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -18,15 +18,15 @@ router.register("deals", views.DealViewSet, basename="deal")
 
 v1 = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
-    path("games/<int:pk>/deals/", views.GameDealsView.as_view(), name="game-deals"),
+    path("games/<int:pk>/deals/", deal_views.GameDealsView.as_view(), name="game-deals"),
     path(
         "games/<int:pk>/deals/<int:number>/",
-        views.DealDetailView.as_view(),
+        deal_views.DealDetailView.as_view(),
         name="game-deal",
     ),
     path(
         "games/<int:pk>/deals/<int:number>/confirm/",
-        views.DealConfirmView.as_view(),
+        deal_views.DealConfirmView.as_view(),
         name="game-deal-confirm",
     ),
     *router.urls,

@@ -9,7 +9,7 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
 2. `read`, once the lock is held (a new statement sees what the previous holder
    committed): the seats' players, the event and its league, the data of every stored
    deal, the Idempotency-Key's record if any, and whether the user organises the
-   game's club (the API's write permission, games/api/views.py). `lock_and_read`
+   game's club (the API's write permission, games/api/deal_views.py). `lock_and_read`
    sends 1 and 2 in one round trip (two statements of one simple-protocol query).
 3. `write`: one statement of data-modifying CTEs: the deal with its scores, its four
    DealScore rows, the game's totals/count/status, the four GameScore rows (INSERT ...

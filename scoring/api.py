@@ -24,7 +24,8 @@ from games.api import reads
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
-from games.api.views import READ_ERRORS, ApiMixin, errors
+from games.api.schema import READ_ERRORS, errors
+from games.api.views import ApiMixin
 from scoring import selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key

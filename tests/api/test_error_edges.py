@@ -86,12 +86,12 @@ def test_an_unexpected_failure_is_a_json_500(world, monkeypatch):
 
 
 def test_a_lost_database_connection_is_a_json_503(world, monkeypatch):
-    from games.api import views
+    from games.api import deal_views
 
     def lost(*args, **kwargs):
         raise OperationalError("terminating connection due to administrator command")
 
-    monkeypatch.setattr(views, "visible_deals", lost)
+    monkeypatch.setattr(deal_views, "visible_deals", lost)
     client = APIClient(raise_request_exception=False)
     response = client.get(_deals_url(world, "1/"))
     body = _is_error_shape(response, 503)
@@ -140,22 +140,22 @@ def test_a_database_connection_terminated_mid_request_is_a_json_503(monkeypatch)
     reconnects and answers."""
     from django.db import close_old_connections, connection
 
-    from games.api import views
+    from games.api import deal_views
     from tests.api.conftest import build_world
 
     world = build_world()
-    original = views.visible_deals
+    original = deal_views.visible_deals
 
     def terminated(request):
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_terminate_backend(pg_backend_pid())")
         return original(request)
 
-    monkeypatch.setattr(views, "visible_deals", terminated)
+    monkeypatch.setattr(deal_views, "visible_deals", terminated)
     client = APIClient(raise_request_exception=False)
     body = _is_error_shape(client.get(_deals_url(world, "1/")), 503)
     assert body["code"] == "unavailable"
-    monkeypatch.setattr(views, "visible_deals", original)
+    monkeypatch.setattr(deal_views, "visible_deals", original)
     # What Django does at the start of every real request (the test client skips it):
     # the broken connection is closed, and the next query opens a new one.
     close_old_connections()

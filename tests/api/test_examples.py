@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.api import examples
-from games.api.views import DEAL_EXAMPLES
+from games.api.schema import DEAL_EXAMPLES
 from tests.factories import make_game
 
 
