@@ -69,3 +69,26 @@ def _empty_local_cache():
     cache = caches["default"]
     if isinstance(cache, LocMemCache):
         cache.clear()
+
+
+@pytest.fixture
+def eager_tasks(settings, monkeypatch):
+    """Celery tasks run in-process, with a local cache of this test's own, also where
+    REDIS_URL is set (CI): a test that reads the standings after a deal needs them built,
+    and must never clear() a shared Redis (it also holds other runs' keys and queues)."""
+    import uuid
+
+    from django.core.cache import cache
+
+    from config.celery import app
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"eager-{uuid.uuid4().hex}",
+        }
+    }
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    monkeypatch.setitem(app.conf, "task_eager_propagates", True)
+    yield
+    cache.clear()

@@ -1,10 +1,8 @@
 """Standings tests: each starts with an empty cache (standings are cached by event id)."""
 
 import os
-import uuid
 
 import pytest
-from django.core.cache import cache
 
 
 @pytest.fixture(scope="session")
@@ -19,21 +17,8 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
 
 @pytest.fixture(autouse=True)
-def _own_cache_and_eager_tasks(request, settings, monkeypatch):
-    """Outside the real-worker test: a local cache of this test's own (never clear() a
-    shared Redis: it would flush other runs' keys and queues) and tasks run in-process."""
-    if "worker" in request.keywords:
-        yield
-        return
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"standings-{uuid.uuid4().hex}",
-        }
-    }
-    from config.celery import app
-
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
-    monkeypatch.setitem(app.conf, "task_eager_propagates", True)
-    yield
-    cache.clear()
+def _own_cache_and_eager_tasks(request):
+    """Outside the real-worker test: tasks run in-process with a cache of the test's own
+    (tests/conftest.py's eager_tasks)."""
+    if "worker" not in request.keywords:
+        request.getfixturevalue("eager_tasks")

@@ -18,7 +18,8 @@ from tests.factories import NAMES, make_organiser
 
 from .conftest import entry_url
 
-pytestmark = pytest.mark.django_db
+# Standings are read after each close: built in-process even where REDIS_URL is set.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 DEALS = random_game(random.Random(3), "italian7", players=list(NAMES))["deals"]
 
