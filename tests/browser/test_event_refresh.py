@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games import evenings
+from games.models import Event
 from tests.factories import make_club, make_event, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,5 +56,33 @@ def test_rounds_refresh_except_while_the_organiser_is_in_them(browser, live_serv
     page.clock.run_for(21_000)
     page.wait_for_timeout(500)
     assert len(refreshes) == 1
+    assert errors == []
+    context.close()
+
+
+def test_the_public_live_page_updates_itself_under_the_csp(browser, live_server) -> None:
+    """htmx polls the live part every 5 s with eval off and no style of its own."""
+    club = make_club("Circolo")
+    event = make_event(club, status=Event.Status.RUNNING)
+    players = [make_player(club, f"Player {i}") for i in range(4)]
+    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
+    evenings.round_seat(event=event, seed=1)
+    live = reverse("scoring:event-live", args=[event.pk])
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.clock.install()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if r.url.endswith(live) else None)
+    page.goto(live_server.url + reverse("scoring:event", args=[event.pk]))
+    page.clock.run_for(5_500)
+    page.wait_for_timeout(500)
+    page.clock.run_for(5_500)
+    page.wait_for_timeout(500)
+    assert len(polls) == 2, "the live part was not polled twice in 11 s"
+    assert page.locator("#live table.standings").count() == 1
     assert errors == []
     context.close()
