@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "clubs",
     "games",
@@ -57,6 +58,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A chunked request body (no Content-Length) to the API: read within the size limit.
     "config.chunked.ChunkedBodyMiddleware",
@@ -283,6 +286,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the site's own static files (drf-spectacular-sidecar), no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Several models have a "status" and the contracts appear twice: name each choice set.
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
@@ -290,6 +297,24 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "games.models.Event.Status",
         "RoundStatusEnum": "games.models.Round.Status",
         "ContractEnum": "games.api.serializers.CONTRACT_CHOICES",
+    },
+}
+
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site
+# only, no inline script or style, no eval; data: images for the SVG icons of Swagger
+# UI's stylesheet. Forms post to this site only; no site may frame the pages.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
     },
 }
 

@@ -184,12 +184,20 @@ def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, l
 
 
 def _option(
-    name: str, value: Any, label: Any, selected: Selected, kind: str = "radio", prefix: str = ""
+    name: str,
+    value: Any,
+    label: Any,
+    selected: Selected,
+    kind: str = "radio",
+    prefix: str = "",
+    what: Any = "",
 ) -> dict:
     """One tap target: a radio (or checkbox) inside its big label, checked as selected.
 
     Built here rather than by an {% include %} per cell: the form has some 150 of them.
     `selected` is keyed by the input's name without `prefix` (the second deal of a swap).
+    `what` (the card, the trick, the place, who doubles) starts the label for screen
+    readers only, so that thirteen buttons of one player are not all just the name.
     """
     value = str(value)
     checked = value in selected.get(name, ())
@@ -204,7 +212,11 @@ def _option(
         name,
         value,
         mark_safe(" checked") if checked else "",
-        label,
+        format_html(
+            '<span class="visually-hidden">{}: </span><span class="name">{}</span>', what, label
+        )
+        if what
+        else label,
     )
     return {
         "name": name,
@@ -225,8 +237,8 @@ def form_context(
     (the correction page's swap); deal_from_form() reads them back with the same prefix.
     """
 
-    def option(name: str, value: Any, label: Any, kind: str = "radio") -> dict:
-        return _option(name, value, label, selected, kind, prefix)
+    def option(name: str, value: Any, label: Any, kind: str = "radio", what: Any = "") -> dict:
+        return _option(name, value, label, selected, kind, prefix, what)
 
     index = {name: i for i, name in enumerate(names)}
     dealer = index[choices.dealer]
@@ -242,8 +254,16 @@ def form_context(
             "cells": [
                 {
                     "against": names[against],
-                    "double": option("double", f"{by}-{against}", names[against], "checkbox"),
+                    "double": option(
+                        "double",
+                        f"{by}-{against}",
+                        names[against],
+                        "checkbox",
+                        _("%(name)s doubles") % {"name": names[by]},
+                    ),
                     "redouble": option("redouble", f"{by}-{against}", _("redoubled")),
+                    "pair": _("%(by)s doubles %(against)s")
+                    % {"by": names[by], "against": names[against]},
                 }
                 for against in range(4)
                 if f"{by}-{against}" in every_pair
@@ -263,8 +283,8 @@ def form_context(
         for m in choices.must
     ]
 
-    def seats(name: str) -> list[dict[str, Any]]:
-        return [option(name, i, player) for i, player in enumerate(names)]
+    def seats(name: str, what: Any = "") -> list[dict[str, Any]]:
+        return [option(name, i, player, what=what) for i, player in enumerate(names)]
 
     tricks = []
     for i, player in enumerate(names):
@@ -294,13 +314,18 @@ def form_context(
         "must": must,
         "trumps": [option("trump", t, TRUMP_NAMES[t]) for t in trumps],
         "king": seats("king_of_hearts"),
-        "hearts": [{"card": card_label(c), "options": seats(f"hearts_{c}")} for c in HEARTS],
-        "queens": [{"card": card_label(c), "options": seats(f"queens_{c}")} for c in QUEENS],
-        "twelfth": seats("twelfth"),
-        "thirteenth": seats("thirteenth"),
+        "hearts": [
+            {"card": card_label(c), "options": seats(f"hearts_{c}", card_label(c))} for c in HEARTS
+        ],
+        "queens": [
+            {"card": card_label(c), "options": seats(f"queens_{c}", card_label(c))} for c in QUEENS
+        ],
+        "twelfth": seats("twelfth", _("12th trick")),
+        "thirteenth": seats("thirteenth", _("13th trick")),
         "tricks": tricks,
         "places": [
-            {"label": label, "options": seats(f"place_{p}")} for p, label in enumerate(PLACE_NAMES)
+            {"label": label, "options": seats(f"place_{p}", label)}
+            for p, label in enumerate(PLACE_NAMES)
         ],
         "script_id": f"{prefix}deal-form-data",
         "script": {
