@@ -23,7 +23,6 @@ import json
 import os
 import platform
 import random
-import re
 import signal
 import socket
 import subprocess
@@ -378,7 +377,9 @@ def main(argv: list[str]) -> int:
     report = render(results, args, queries)
     print(report)
     if not args.no_write:
-        write_section(report)
+        from bench.report import write_section  # ROOT is on sys.path by now
+
+        write_section(SECTION, report)
     return 0
 
 
@@ -447,16 +448,6 @@ def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str
         "queue's coalescing mark (deal submission).",
     ]
     return "\n".join(lines) + "\n"
-
-
-def write_section(report: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _m: report + "\n", text)
-    else:
-        text = text.rstrip("\n") + "\n\n" + report
-    RESULTS.write_text(text)
 
 
 if __name__ == "__main__":

@@ -9,15 +9,14 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import random
-import re
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import machine, write_section
 from scoring.engine.burraco import score_match
 from scoring.engine.burraco.randommatch import random_turn
 from scoring.engine.records import score_record
@@ -83,13 +82,6 @@ def _ok(row: dict) -> bool:
     return row["ratio"] <= MAX_RATIO and (row["hands"] != 3 or row["engine"] >= TARGET)
 
 
-def _machine() -> str:
-    return (
-        f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {platform.system()}"
-    )
-
-
 def _load() -> str:
     try:
         return f"{os.getloadavg()[0]:.1f}"
@@ -113,7 +105,7 @@ def _section(runs: list[dict], turns: int, repeat: int, seed: int) -> str:
         "",
         f"`bench/bench_burraco.py --turns {turns} --repeat {repeat} --seed {seed} "
         f"--runs {len(runs)}`, {runs[0]['at']}–{runs[-1]['at'][-5:]} UTC; machine: "
-        f"{_machine()}; one core; load average at the start of each run: {loads}.",
+        f"{machine()}; one core; load average at the start of each run: {loads}.",
         "",
         "Each record is a random valid complete tournament turn",
         "(`scoring/engine/burraco/randommatch.py`: hands dealt from the 108 cards by kind,",
@@ -156,16 +148,6 @@ def _section(runs: list[dict], turns: int, repeat: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_results(section: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    RESULTS.write_text(text)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=5000)
@@ -193,7 +175,7 @@ def main() -> int:
                 flush=True,
             )
     if not args.no_write:
-        write_results(_section(runs, args.turns, args.repeat, args.seed))
+        write_section(SECTION, _section(runs, args.turns, args.repeat, args.seed))
     return 0 if all(_ok(r) for run in runs for r in run["rows"]) else 1
 
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import random
-import re
 import statistics
 import sys
 import time
@@ -21,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import networkx as nx
 
+from bench.report import machine, write_section
 from games.movements import PairStanding, Standings, mitchell, next_danese_turn
 from games.movements.matching import _edge_cost
 
@@ -145,19 +144,13 @@ def run(pairs: int, repeat: int, seed: int) -> list[dict]:
     return rows
 
 
-def _machine() -> str:
-    return (
-        f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), networkx {nx.__version__}"
-    )
-
-
 def _section(rows: list[dict], pairs: int, repeat: int, seed: int) -> str:
     lines = [
         SECTION,
         "",
         f"`bench/bench_movements.py --pairs {pairs} --repeat {repeat} --seed {seed}`, "
-        f"{datetime.date.today().isoformat()}; machine: {_machine()}; load average at start "
+        f"{datetime.date.today().isoformat()}; machine: {machine()}, networkx {nx.__version__}; "
+        "load average at start "
         f"{os.getloadavg()[0]:.1f} (the machine is shared: times move between runs).",
         "",
         f"Standings of {pairs} pairs after two Mitchell turns and then no_rematch Danese turns",
@@ -184,16 +177,6 @@ def _section(rows: list[dict], pairs: int, repeat: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_results(section: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    RESULTS.write_text(text)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=200)
@@ -210,7 +193,7 @@ def main() -> int:
             f"{r['full'] * 1000:.0f} ms"
         )
     if not args.no_write:
-        write_results(_section(rows, args.pairs, args.repeat, args.seed))
+        write_section(SECTION, _section(rows, args.pairs, args.repeat, args.seed))
     return 0 if all(r["ours_worst"] < TARGET for r in rows) else 1
 
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
-import platform
 import random
-import re
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import machine, write_section
 from scoring.engine.barbu import PRESETS, score_game
 from scoring.engine.barbu.randomgame import random_game
 
@@ -58,19 +56,12 @@ def run(games: int, repeat: int, seed: int) -> list[dict]:
     return rows
 
 
-def _machine() -> str:
-    return (
-        f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {platform.system()}"
-    )
-
-
 def _section(rows: list[dict], games: int, repeat: int, seed: int) -> str:
     lines = [
         SECTION,
         "",
         f"`bench/bench_scoring.py --games {games} --repeat {repeat} --seed {seed}`, "
-        f"{datetime.date.today().isoformat()}; machine: {_machine()}; one core.",
+        f"{datetime.date.today().isoformat()}; machine: {machine()}; one core.",
         "",
         "Each game is a random valid full game (`scoring/engine/barbu/randomgame.py`, a quarter of",
         "them with messy card spellings), validated and scored by `score_game` (one pass:",
@@ -91,16 +82,6 @@ def _section(rows: list[dict], games: int, repeat: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_results(section: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text).rstrip("\n") + "\n"
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    RESULTS.write_text(text)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
@@ -115,7 +96,7 @@ def main() -> int:
             f"games/s  ratio {r['ratio']:.2f}x  {'ok' if r['engine'] >= TARGET else 'BELOW TARGET'}"
         )
     if not args.no_write:
-        write_results(_section(rows, args.games, args.repeat, args.seed))
+        write_section(SECTION, _section(rows, args.games, args.repeat, args.seed))
     return 0 if all(r["engine"] >= TARGET for r in rows) else 1
 
 

@@ -11,7 +11,6 @@ import datetime
 import os
 import platform
 import random
-import re
 import sys
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.report import write_section  # noqa: E402
 from games.seating import SeatingRequest, mixing, plan_seating  # noqa: E402
 
 KNOWN = {16: 5, 20: 5, 24: 7, 28: 9, 32: 10}
@@ -127,14 +127,7 @@ def main() -> None:
     section = "\n".join(lines)
     if args.no_write:
         return
-    results = ROOT / "bench" / "RESULTS.md"
-    text = results.read_text() if results.exists() else "# Benchmarks\n\n"
-    pattern = re.compile(r"^## Seating\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section + "\n", text)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    results.write_text(text.rstrip("\n") + "\n")
+    write_section("## Seating", section)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,6 @@ import json
 import os
 import platform
 import random
-import re
 import statistics
 import sys
 import time
@@ -46,6 +45,9 @@ DB_NAME = "tavolo_bench_standings"
 SERVER = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 
 sys.path.insert(0, str(ROOT))
+
+from bench.report import write_section  # noqa: E402
+
 os.environ.pop("REDIS_URL", None)  # eager tasks, local cache: we time the work itself
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -532,16 +534,6 @@ def section(out: dict, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def write_results(text: str) -> None:
-    body = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.S | re.M)
-    if pattern.search(body):
-        body = pattern.sub(lambda _: text + "\n", body).rstrip("\n") + "\n"
-    else:
-        body = body.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(body)
-
-
 def main() -> int:
     global DB_NAME
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -577,7 +569,7 @@ def main() -> int:
     text = section(out, args)
     print(text)
     if not args.no_write:
-        write_results(text)
+        write_section(SECTION, text)
     return 0
 
 
