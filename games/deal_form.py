@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.errors import DealRejected
+from games.short_names import short_names
 from scoring.engine import barbu
 from scoring.engine.barbu.cards import HEARTS, QUEENS, TRUMPS, parse_card
 from scoring.engine.barbu.game import allowed_doubles, dealer_of, deals_of
@@ -183,6 +184,15 @@ def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, l
     return out
 
 
+def name_label(full: str, short: str) -> str:
+    """A player's name on a button: the short name shown, the full name for screen readers."""
+    if full == short:
+        return full
+    return format_html(
+        '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>', short, full
+    )
+
+
 def _option(
     name: str,
     value: Any,
@@ -242,6 +252,10 @@ def form_context(
 
     index = {name: i for i, name in enumerate(names)}
     dealer = index[choices.dealer]
+    # On buttons and column heads, the shortest names unique at the table ("Paola G."):
+    # the full names stay in every accessible name.
+    short = short_names(names)
+    labels = [name_label(full, brief) for full, brief in zip(names, short, strict=True)]
     rules = barbu.ruleset_from_json(ruleset)
     allowed = {
         contract: sorted(f"{index[d['by']]}-{index[d['against']]}" for d in pairs)
@@ -251,13 +265,14 @@ def form_context(
     doublers = [
         {
             "name": names[by],
+            "label": labels[by],
             "cells": [
                 {
                     "against": names[against],
                     "double": option(
                         "double",
                         f"{by}-{against}",
-                        names[against],
+                        labels[against],
                         "checkbox",
                         _("%(name)s doubles") % {"name": names[by]},
                     ),
@@ -283,14 +298,20 @@ def form_context(
         for m in choices.must
     ]
 
-    def seats(name: str, what: Any = "") -> list[dict[str, Any]]:
-        return [option(name, i, player, what=what) for i, player in enumerate(names)]
+    def seats(name: str, what: Any = "", grid: bool = False) -> list[dict[str, Any]]:
+        # In the card grids the name is read, not shown (the column's head shows it).
+        return [
+            option(name, i, player if grid else labels[i], what=what)
+            for i, player in enumerate(names)
+        ]
 
     tricks = []
     for i, player in enumerate(names):
         value = (selected.get(f"tricks_{i}") or ["0"])[0]
         name = f"{prefix}tricks_{i}"
-        tricks.append({"name": name, "id": name, "label": player, "value": value})
+        tricks.append(
+            {"name": name, "id": name, "label": labels[i], "full": player, "value": value}
+        )
     contracts = []
     # In the rules' order when taken contracts are offered too: each keeps its usual place.
     for c in rules.contracts if choices.taken else choices.contracts:
@@ -306,6 +327,7 @@ def form_context(
         "number": choices.number,
         "dealer": choices.dealer,
         "names": names,
+        "short_names": short,
         "prefix": prefix,
         "contracts": contracts,
         "swappable": bool(choices.taken),
@@ -315,16 +337,18 @@ def form_context(
         "trumps": [option("trump", t, TRUMP_NAMES[t]) for t in trumps],
         "king": seats("king_of_hearts"),
         "hearts": [
-            {"card": card_label(c), "options": seats(f"hearts_{c}", card_label(c))} for c in HEARTS
+            {"card": card_label(c), "options": seats(f"hearts_{c}", card_label(c), grid=True)}
+            for c in HEARTS
         ],
         "queens": [
-            {"card": card_label(c), "options": seats(f"queens_{c}", card_label(c))} for c in QUEENS
+            {"card": card_label(c), "options": seats(f"queens_{c}", card_label(c), grid=True)}
+            for c in QUEENS
         ],
         "twelfth": seats("twelfth", _("12th trick")),
         "thirteenth": seats("thirteenth", _("13th trick")),
         "tricks": tricks,
         "places": [
-            {"label": label, "options": seats(f"place_{p}", label)}
+            {"label": label, "options": seats(f"place_{p}", label, grid=True)}
             for p, label in enumerate(PLACE_NAMES)
         ],
         "script_id": f"{prefix}deal-form-data",
