@@ -293,8 +293,14 @@ def form_context(
         % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
         for o in choices.owed
     ]
+    # Each line goes (static/deal_form.js) once its double is ticked: "Ready to save"
+    # never stands beside a double still demanded.
     must = [
-        _("%(by)s must double %(against)s in this deal.") % {"by": m["by"], "against": m["against"]}
+        {
+            "pair": f"{index[m['by']]}-{index[m['against']]}",
+            "text": _("%(by)s must double %(against)s in this deal.")
+            % {"by": m["by"], "against": m["against"]},
+        }
         for m in choices.must
     ]
 
@@ -328,6 +334,8 @@ def form_context(
         "dealer": choices.dealer,
         "names": names,
         "short_names": short,
+        # "All the rest to …": one tap gives a player every heart (queen) not yet given.
+        "players": [{"seat": i, "label": labels[i], "full": full} for i, full in enumerate(names)],
         "prefix": prefix,
         "contracts": contracts,
         "swappable": bool(choices.taken),

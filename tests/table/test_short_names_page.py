@@ -52,3 +52,15 @@ def test_score_sheet_heads_use_unique_short_names(client, paolas):
     html = client.get(reverse("scoring:game", args=[paolas.pk])).content.decode()
     assert shown("Paola Gil.", "Paola Gilli") in html
     assert shown("Valentina", "Valentina Conti") in html
+
+
+def test_all_the_rest_buttons_wait_for_the_script(client, paolas):
+    html = client.get(entry_url(paolas)).content.decode()
+    for kind, card in (("hearts", "heart"), ("queens", "queen")):
+        button = (
+            f'<button type="button" class="secondary rest" data-rest="{kind}" data-seat="1" '
+            f'data-rest-row hidden aria-label="Every {card} not yet given to Paola Gilli">'
+            + shown("Paola Gil.", "Paola Gilli")
+            + "</button>"
+        )
+        assert button in html
