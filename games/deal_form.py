@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.errors import DealRejected
 from games.short_names import short_names
@@ -289,7 +289,18 @@ def form_context(
     ]
     trumps = [t for t in TRUMPS if t != "NT" or rules.trumps_allow_no_trump]
     owed = [
-        _("%(by)s must still double %(against)s %(needed)s times (%(left)s deals left)")
+        ngettext(
+            "%(by)s must still double %(against)s %(needed)s time (%(left)s deals left)",
+            "%(by)s must still double %(against)s %(needed)s times (%(left)s deals left)",
+            o["needed"],
+        )
+        % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
+        if o["deals_left"] != 1
+        else ngettext(
+            "%(by)s must still double %(against)s %(needed)s time (%(left)s deal left)",
+            "%(by)s must still double %(against)s %(needed)s times (%(left)s deal left)",
+            o["needed"],
+        )
         % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
         for o in choices.owed
     ]
@@ -390,8 +401,9 @@ def _script_messages() -> dict[str, str]:
         "contract": _("Choose the contract."),
         "trump": _("Choose the trump suit."),
         "king": _("Who took the king of hearts?"),
-        "hearts": _("%(count)s hearts not assigned: %(cards)s"),
-        "queens": _("%(count)s queens not assigned: %(cards)s"),
+        # No count: "1 hearts" would need the language's plural rules in the script.
+        "hearts": _("Hearts not given yet: %(cards)s"),
+        "queens": _("Queens not given yet: %(cards)s"),
         "twelfth": _("Who took the 12th trick?"),
         "thirteenth": _("Who took the 13th trick?"),
         "tricks": _("Tricks add up to %(total)s of 13."),

@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
@@ -126,7 +127,11 @@ def event_checkin(request: HttpRequest, club: Club, event_id: int) -> HttpRespon
             form.add_error(None, error.message)
         else:
             count = len(entries) + (1 if guest_name else 0)
-            messages.success(request, _("%(count)s players present.") % {"count": count})
+            messages.success(
+                request,
+                ngettext("%(count)s player present.", "%(count)s players present.", count)
+                % {"count": count},
+            )
             if "add_guest" in request.POST:
                 return redirect("event-checkin", slug=club.slug, event_id=event.pk)
             return redirect("event-dashboard", slug=club.slug, event_id=event.pk)

@@ -157,7 +157,7 @@ def test_the_command_lists_stored_games_a_table_cannot_finish(game, club):
     assert f"game {fine.pk}:" not in text
     assert "deal 6: Bruno must double Anna in this deal" in text
     assert f"/deals/{stranded.pk}/correct/" in text
-    assert "1 game(s) to correct" in text
+    assert "1 game to correct" in text
     out = StringIO()
     call_command("stranded_games", "--event", str(fine.table.round.event_id + 999), stdout=out)
     assert "no stored game breaks the rules" in out.getvalue()
