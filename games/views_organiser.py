@@ -33,6 +33,7 @@ from games.forms import (
 )
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
+from games.seating_words import seating_sentences
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -219,6 +220,12 @@ def round_detail(request: HttpRequest, club: Club, event_id: int, number: int) -
             "round": rnd,
             "tables": tables,
             "swap_choices": _swap_choices(rnd, tables),
+            "seating_explanation": seating_sentences(
+                rnd.seating_explanation,
+                # The round's own players (already loaded): no query for their names.
+                {s.player_id: s.player.name for t in tables for s in t.seats.all()}
+                | {p.pk: p.name for p in rnd.byes.all()},
+            ),
             "close_form": CloseForm(),
         },
     )
