@@ -13,6 +13,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import services
 from clubs.forms import (
@@ -182,7 +183,11 @@ def club_players_import(request: HttpRequest, club: Club) -> HttpResponse:
                 refused = error.message
             else:
                 messages.success(
-                    request, _("%(count)s players imported.") % {"count": len(players)}
+                    request,
+                    ngettext(
+                        "%(count)s player imported.", "%(count)s players imported.", len(players)
+                    )
+                    % {"count": len(players)},
                 )
                 return redirect("club-players", slug=club.slug)
         preview = services.players_import_preview(club=club, text=text)

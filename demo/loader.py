@@ -25,6 +25,7 @@ from games.deal_corrections import deal_correct
 from games.game_creation import game_create
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
 from games.seating import SeatingRequest, plan_seating
+from games.seating_words import seating_notes
 from games.signals import deals_changed
 from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
@@ -163,6 +164,7 @@ def _evenings(
     plan = plan_seating(SeatingRequest(players=names, rounds=evenings, method="mix", seed=SEED))
     rng = random.Random(SEED)
     running_start = running_evening_start(now)
+    met_before: set[frozenset[int]] = set()
     for index, round_plan in enumerate(plan.rounds):
         running = index == evenings - 1
         # The played evenings weekly before the running one, at the same hour: subtracting
@@ -186,7 +188,7 @@ def _evenings(
             number=1,
             status=Round.Status.OPEN,
             seating_seed=SEED,
-            seating_explanation=plan.explanation,
+            seating_explanation=demo_seating_notes(round_plan, players, met_before),
         )
         rnd.byes.set([players[name] for name in round_plan.byes])
         for number, seated in enumerate(round_plan.tables, start=1):
@@ -271,3 +273,20 @@ def _standings_once() -> Iterator[None]:
         deals_changed.sender_receivers_cache.clear()
     if all_games:
         deals_changed.send(sender=Game, game_ids=sorted(all_games), event_ids=sorted(all_events))
+
+
+def demo_seating_notes(round_plan: Any, players: dict[str, Any], met_before: set) -> list:
+    """How the demo evening's tables were chosen, as the site stores it (games.seating_words);
+    `met_before` (the pairs of the earlier evenings) grows with this evening's tables."""
+    tables = [[players[name].pk for name in seated] for seated in round_plan.tables]
+    notes = seating_notes(
+        method="mix",
+        tables=tables,
+        byes=[players[name].pk for name in round_plan.byes],
+        met_tonight=set(),
+        met_before=set(met_before),
+        earlier_rounds=False,
+        stopped_by_time_limit=False,
+    )
+    met_before.update(frozenset((a, b)) for t in tables for a in t for b in t if a < b)
+    return notes

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.evenings import EveningError
 from games.models import Event, EventLog, Game, Round
@@ -55,9 +56,12 @@ def round_close(*, rnd: Round, force: bool = False, by_user: Any = None) -> Roun
         unfinished = _unfinished(games)
         if unfinished and not force:
             raise EveningError(
-                _(
-                    "%(count)s table(s) have not finished (table %(tables)s). "
-                    "Tick the confirmation to close the round anyway."
+                ngettext(
+                    "%(count)s table has not finished (table %(tables)s). "
+                    "Tick the confirmation to close the round anyway.",
+                    "%(count)s tables have not finished (tables %(tables)s). "
+                    "Tick the confirmation to close the round anyway.",
+                    len(unfinished),
                 )
                 % {
                     "count": len(unfinished),
@@ -121,10 +125,14 @@ def event_close(
         if left and not (force or unfinished):
             rounds = dict(Round.objects.filter(event=event).values_list("pk", "number"))
             raise EveningError(
-                _(
-                    "%(count)s game(s) have not finished (%(tables)s). "
+                ngettext(
+                    "%(count)s game has not finished (%(tables)s). "
+                    "Choose whether it counts as it stands or not at all to close the "
+                    "event anyway.",
+                    "%(count)s games have not finished (%(tables)s). "
                     "Choose whether they count as they stand or not at all to close the "
-                    "event anyway."
+                    "event anyway.",
+                    len(left),
                 )
                 % {
                     "count": len(left),

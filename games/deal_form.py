@@ -18,9 +18,10 @@ from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.errors import DealRejected
+from games.short_names import short_names
 from scoring.engine import barbu
 from scoring.engine.barbu.cards import HEARTS, QUEENS, TRUMPS, parse_card
 from scoring.engine.barbu.game import allowed_doubles, dealer_of, deals_of
@@ -183,6 +184,15 @@ def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, l
     return out
 
 
+def name_label(full: str, short: str) -> str:
+    """A player's name on a button: the short name shown, the full name for screen readers."""
+    if full == short:
+        return full
+    return format_html(
+        '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>', short, full
+    )
+
+
 def _option(
     name: str,
     value: Any,
@@ -242,6 +252,10 @@ def form_context(
 
     index = {name: i for i, name in enumerate(names)}
     dealer = index[choices.dealer]
+    # On buttons and column heads, the shortest names unique at the table ("Paola G."):
+    # the full names stay in every accessible name.
+    short = short_names(names)
+    labels = [name_label(full, brief) for full, brief in zip(names, short, strict=True)]
     rules = barbu.ruleset_from_json(ruleset)
     allowed = {
         contract: sorted(f"{index[d['by']]}-{index[d['against']]}" for d in pairs)
@@ -251,13 +265,14 @@ def form_context(
     doublers = [
         {
             "name": names[by],
+            "label": labels[by],
             "cells": [
                 {
                     "against": names[against],
                     "double": option(
                         "double",
                         f"{by}-{against}",
-                        names[against],
+                        labels[against],
                         "checkbox",
                         _("%(name)s doubles") % {"name": names[by]},
                     ),
@@ -274,23 +289,46 @@ def form_context(
     ]
     trumps = [t for t in TRUMPS if t != "NT" or rules.trumps_allow_no_trump]
     owed = [
-        _("%(by)s must still double %(against)s %(needed)s times (%(left)s deals left)")
+        ngettext(
+            "%(by)s must still double %(against)s %(needed)s time (%(left)s deals left)",
+            "%(by)s must still double %(against)s %(needed)s times (%(left)s deals left)",
+            o["needed"],
+        )
+        % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
+        if o["deals_left"] != 1
+        else ngettext(
+            "%(by)s must still double %(against)s %(needed)s time (%(left)s deal left)",
+            "%(by)s must still double %(against)s %(needed)s times (%(left)s deal left)",
+            o["needed"],
+        )
         % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
         for o in choices.owed
     ]
+    # Each line goes (static/deal_form.js) once its double is ticked: "Ready to save"
+    # never stands beside a double still demanded.
     must = [
-        _("%(by)s must double %(against)s in this deal.") % {"by": m["by"], "against": m["against"]}
+        {
+            "pair": f"{index[m['by']]}-{index[m['against']]}",
+            "text": _("%(by)s must double %(against)s in this deal.")
+            % {"by": m["by"], "against": m["against"]},
+        }
         for m in choices.must
     ]
 
-    def seats(name: str, what: Any = "") -> list[dict[str, Any]]:
-        return [option(name, i, player, what=what) for i, player in enumerate(names)]
+    def seats(name: str, what: Any = "", grid: bool = False) -> list[dict[str, Any]]:
+        # In the card grids the name is read, not shown (the column's head shows it).
+        return [
+            option(name, i, player if grid else labels[i], what=what)
+            for i, player in enumerate(names)
+        ]
 
     tricks = []
     for i, player in enumerate(names):
         value = (selected.get(f"tricks_{i}") or ["0"])[0]
         name = f"{prefix}tricks_{i}"
-        tricks.append({"name": name, "id": name, "label": player, "value": value})
+        tricks.append(
+            {"name": name, "id": name, "label": labels[i], "full": player, "value": value}
+        )
     contracts = []
     # In the rules' order when taken contracts are offered too: each keeps its usual place.
     for c in rules.contracts if choices.taken else choices.contracts:
@@ -306,6 +344,9 @@ def form_context(
         "number": choices.number,
         "dealer": choices.dealer,
         "names": names,
+        "short_names": short,
+        # "All the rest to …": one tap gives a player every heart (queen) not yet given.
+        "players": [{"seat": i, "label": labels[i], "full": full} for i, full in enumerate(names)],
         "prefix": prefix,
         "contracts": contracts,
         "swappable": bool(choices.taken),
@@ -315,16 +356,18 @@ def form_context(
         "trumps": [option("trump", t, TRUMP_NAMES[t]) for t in trumps],
         "king": seats("king_of_hearts"),
         "hearts": [
-            {"card": card_label(c), "options": seats(f"hearts_{c}", card_label(c))} for c in HEARTS
+            {"card": card_label(c), "options": seats(f"hearts_{c}", card_label(c), grid=True)}
+            for c in HEARTS
         ],
         "queens": [
-            {"card": card_label(c), "options": seats(f"queens_{c}", card_label(c))} for c in QUEENS
+            {"card": card_label(c), "options": seats(f"queens_{c}", card_label(c), grid=True)}
+            for c in QUEENS
         ],
         "twelfth": seats("twelfth", _("12th trick")),
         "thirteenth": seats("thirteenth", _("13th trick")),
         "tricks": tricks,
         "places": [
-            {"label": label, "options": seats(f"place_{p}", label)}
+            {"label": label, "options": seats(f"place_{p}", label, grid=True)}
             for p, label in enumerate(PLACE_NAMES)
         ],
         "script_id": f"{prefix}deal-form-data",
@@ -358,8 +401,9 @@ def _script_messages() -> dict[str, str]:
         "contract": _("Choose the contract."),
         "trump": _("Choose the trump suit."),
         "king": _("Who took the king of hearts?"),
-        "hearts": _("%(count)s hearts not assigned: %(cards)s"),
-        "queens": _("%(count)s queens not assigned: %(cards)s"),
+        # No count: "1 hearts" would need the language's plural rules in the script.
+        "hearts": _("Hearts not given yet: %(cards)s"),
+        "queens": _("Queens not given yet: %(cards)s"),
         "twelfth": _("Who took the 12th trick?"),
         "thirteenth": _("Who took the 13th trick?"),
         "tricks": _("Tricks add up to %(total)s of 13."),

@@ -17,6 +17,7 @@ from games import deal_form
 from games.deal_form import contract_label
 from games.models import Deal, Event, Game, Round, Table
 from games.selectors import game_record
+from games.short_names import name_pairs
 from scoring.engine import barbu
 from scoring.messages import problem_message
 
@@ -104,6 +105,11 @@ class PageState:
     rows: list[ScoreRow] = field(default_factory=list)
     totals: list[Any] = field(default_factory=list)
     pending: list[Deal] = field(default_factory=list)
+
+    @property
+    def heads(self) -> list[dict[str, str]]:
+        """The score table's column heads: short names unique at the table, and full ones."""
+        return name_pairs(self.names)
 
     @property
     def next(self) -> dict[str, Any] | None:

@@ -40,6 +40,7 @@ from games.models import (
     Table,
 )
 from games.seating import SeatingError, SeatingRequest, plan_seating
+from games.seating_words import met_this_evening, seating_notes, seating_sentences
 from games.signals import deals_changed
 from scoring.engine import barbu
 
@@ -231,12 +232,13 @@ def round_seat(*, event: Event, method: str | None = None, seed: int | None = No
             .values_list("player_id", "n")
         )
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        history = seating_history(event) if last or event.league_id else {}
         request = SeatingRequest(
             players=players,
             rounds=1,
             method=method,
             seed=seed,
-            history=seating_history(event) if last or event.league_id else {},
+            history=history,
             byes_so_far=byes_so_far,
             dealt_first_so_far=dealt_first,
             standings=_standings(event, players) if method == Event.Seating.SWISS else (),
@@ -249,11 +251,21 @@ def round_seat(*, event: Event, method: str | None = None, seed: int | None = No
                 _seating_message(error), code=error.code, params=error.params
             ) from None
         planned = plan.rounds[0]
+        # Stored as codes and player ids: said in the reader's language (seating_words).
+        notes = seating_notes(
+            method=method,
+            tables=planned.tables,
+            byes=planned.byes,
+            met_tonight=met_this_evening(event) if last else set(),
+            met_before=history,
+            earlier_rounds=last is not None,
+            stopped_by_time_limit=plan.stopped_by_time_limit,
+        )
         rnd = Round.objects.create(
             event=event,
             number=(last.number + 1) if last else 1,
             seating_seed=seed,
-            seating_explanation=list(plan.explanation),
+            seating_explanation=notes,
         )
         rnd.byes.set(planned.byes)
         for number, table_players in enumerate(planned.tables, start=1):
@@ -268,7 +280,7 @@ def round_seat(*, event: Event, method: str | None = None, seed: int | None = No
         if event.status == Event.Status.PLANNED:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
-    return SeatedRound(rnd, list(plan.explanation))
+    return SeatedRound(rnd, seating_sentences(notes))
 
 
 def _seating_message(error: SeatingError) -> str:

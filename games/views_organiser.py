@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
@@ -32,6 +33,7 @@ from games.forms import (
 )
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
+from games.seating_words import seating_sentences
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -126,7 +128,11 @@ def event_checkin(request: HttpRequest, club: Club, event_id: int) -> HttpRespon
             form.add_error(None, error.message)
         else:
             count = len(entries) + (1 if guest_name else 0)
-            messages.success(request, _("%(count)s players present.") % {"count": count})
+            messages.success(
+                request,
+                ngettext("%(count)s player present.", "%(count)s players present.", count)
+                % {"count": count},
+            )
             if "add_guest" in request.POST:
                 return redirect("event-checkin", slug=club.slug, event_id=event.pk)
             return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
@@ -214,6 +220,12 @@ def round_detail(request: HttpRequest, club: Club, event_id: int, number: int) -
             "round": rnd,
             "tables": tables,
             "swap_choices": _swap_choices(rnd, tables),
+            "seating_explanation": seating_sentences(
+                rnd.seating_explanation,
+                # The round's own players (already loaded): no query for their names.
+                {s.player_id: s.player.name for t in tables for s in t.seats.all()}
+                | {p.pk: p.name for p in rnd.byes.all()},
+            ),
             "close_form": CloseForm(),
         },
     )

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import barbu
@@ -520,7 +520,12 @@ def describe_ruleset_localised(ruleset: barbu.Ruleset) -> list[str]:
             else gettext("Domino: a player who can play must play.")
         )
     lines.append(
-        gettext("Each player deals %(count)s deals in a row.") % {"count": r.deals_per_turn}
+        ngettext(
+            "Each player deals %(count)s deal in a row.",
+            "Each player deals %(count)s deals in a row.",
+            r.deals_per_turn,
+        )
+        % {"count": r.deals_per_turn}
         if r.dealer_rotation == "per_turn"
         else gettext("The deal passes to the left after every deal.")
     )

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from clubs.language import activate_club_language
 from games.deal_form import contract_label
+from games.short_names import name_pairs
 from scoring import charts, exports, selectors
 from scoring.messages import contract_name
 
@@ -115,6 +116,8 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
         if row["kind"] == "deal":
             # "Atout ♠", "Senza atout": the suit as a sign, not the engine's code (S, NT).
             row["contract_name"] = contract_label(row)
+    # Four columns on a phone: the shortest names that tell the players apart.
+    sheet["heads"] = name_pairs(sheet["players"])
     context = {"game": game, "event": game.table.round.event, "sheet": sheet}
     return render(request, "scoring/game.html", context)
 

@@ -101,6 +101,20 @@
       return { blocking: out };
     }
 
+    // A demanded double's line goes once the double is ticked.
+    function showMust() {
+      var list = root.querySelector(".doubles .must");
+      if (!list) return;
+      var left = 0;
+      list.querySelectorAll("li[data-pair]").forEach(function (line) {
+        var box = root.querySelector(
+          'input[name="' + prefix + 'double"][value="' + line.getAttribute("data-pair") + '"]');
+        line.hidden = !!(box && box.checked);
+        if (!line.hidden) left++;
+      });
+      list.hidden = !left;
+    }
+
     function add(list, text, kind) {
       var item = document.createElement("li");
       item.className = kind;
@@ -110,6 +124,7 @@
 
     function check() {
       showSections();
+      showMust();
       var found = problems();
       var list = root.querySelector(".checks");
       list.innerHTML = "";
@@ -127,6 +142,21 @@
         checkAll();
       });
     });
+    // "All the rest to …": every heart (queen) not yet given goes to that player.
+    root.querySelectorAll("button.rest").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var seat = button.getAttribute("data-seat");
+        data[button.getAttribute("data-rest")].forEach(function (name) {
+          if (value(name)) return;
+          var box = root.querySelector(
+            'input[name="' + prefix + name + '"][value="' + seat + '"]');
+          if (box) box.checked = true;
+        });
+        // Heard by this script and by the table page's (the form has changed).
+        form.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+    root.querySelectorAll("[data-rest-row]").forEach(function (node) { node.hidden = false; });
     return { root: root, check: check };
   }
 

@@ -56,7 +56,8 @@ def _label(request: Request, seat: int | None) -> str:
         return ""
     if seat is None:
         return _("table %(table)d") % {"table": key.table_number}
-    return _("table %(table)d, seat %(seat)d") % {"table": key.table_number, "seat": seat}
+    # The API counts seats from 0; people read them from 1 (as on the table page).
+    return _("table %(table)d, seat %(seat)d") % {"table": key.table_number, "seat": seat + 1}
 
 
 def _etag(deal: Deal) -> dict[str, str]:
@@ -294,7 +295,7 @@ class DealConfirmView(ApiMixin, generics.GenericAPIView):
         form = serializers.ConfirmSerializer(data=json_object(request))
         form.is_valid(raise_exception=True)
         seat = form.validated_data["seat"]
-        label = _label(request, seat) or _("organiser, seat %(seat)d") % {"seat": seat}
+        label = _label(request, seat) or _("organiser, seat %(seat)d") % {"seat": seat + 1}
         confirmed = deal_confirm(
             deal_id=deal.pk,
             agree=form.validated_data["agree"],

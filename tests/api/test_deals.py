@@ -43,6 +43,14 @@ def test_submission_answers_201_with_scores_and_totals(world):
     assert Deal.objects.get(game=world.game, number=3).entered_from == "table 1"
 
 
+def test_the_entering_seat_is_recorded_numbered_from_one(world):
+    # The API's seat 0 is the first seat: people read "seat 1" in the audit trail.
+    deal = {**world.deals[2], "number": 3, "seat": 0}
+    response = world.client("table_key").post(url(world), deal, format="json")
+    assert response.status_code == 201, response.json()
+    assert Deal.objects.get(game=world.game, number=3).entered_from == "table 1, seat 1"
+
+
 def test_same_deal_twice_is_200_other_content_is_409_with_stored(world):
     client = world.client("organiser")
     again = client.post(url(world), {**world.deals[1], "number": 2}, format="json")

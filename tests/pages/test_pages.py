@@ -221,11 +221,19 @@ def test_seat_swap_page_after_deals_asks_if_the_wrong_person_was_seated(organise
     assert all(r.by_user is not None and r.reason.startswith("wrong person") for r in revisions)
 
 
+def test_one_unfinished_table_is_said_in_the_singular(organiser_client, club):
+    event = seated_event(club, 4)
+    url = reverse("round-close", args=[club.slug, event.pk, 1])
+    page = organiser_client.post(url, follow=True).content.decode()
+    assert "1 table has not finished (table 1)." in page
+    assert "(s)" not in page
+
+
 def test_close_round_page_asks_for_confirmation(organiser_client, club):
     event = seated_event(club, 8)
     url = reverse("round-close", args=[club.slug, event.pk, 1])
     page = organiser_client.post(url, follow=True).content.decode()
-    assert "have not finished" in page
+    assert "2 tables have not finished (tables 1, 2)." in page
     assert event.rounds.get().status == Round.Status.OPEN
     organiser_client.post(url, {"force": "on"})
     assert event.rounds.get().status == Round.Status.CLOSED

@@ -115,7 +115,8 @@ def test_the_organiser_reopens_the_evening_and_its_last_round(client, game, orga
     client.force_login(organiser)
     slug = event.club.slug
     refused = client.post(reverse("event-close", args=[slug, event.pk]), follow=True)
-    assert "Choose whether they count as they stand or not at all" in refused.content.decode()
+    # One unfinished game: said in the singular.
+    assert "Choose whether it counts as it stands or not at all" in refused.content.decode()
     event.refresh_from_db()
     assert event.status != "closed"
     client.post(reverse("event-close", args=[slug, event.pk]), {"unfinished": "exclude"})

@@ -51,7 +51,7 @@ def test_page_shows_dealer_contracts_and_owed_doubles(client, game):
     assert 'value="hearts"' not in html  # Anna has chosen hearts already
     assert 'value="barbu"' in html
     # Bruno doubled Anna once: one more is owed; Carla and Dario still owe two.
-    assert "Bruno must still double Anna 1 times (6 deals left)" in html
+    assert "Bruno must still double Anna 1 time (6 deals left)" in html
     assert "Carla must still double Anna 2 times (6 deals left)" in html
 
 

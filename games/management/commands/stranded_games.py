@@ -40,6 +40,8 @@ class Command(BaseCommand):
                     line += f"\n    correct it at {url}"
                 self.stdout.write(line)
         if found:
-            self.stdout.write(self.style.WARNING(f"{found} game(s) to correct"))
+            self.stdout.write(
+                self.style.WARNING(f"{found} game{'' if found == 1 else 's'} to correct")
+            )
         else:
             self.stdout.write(self.style.SUCCESS("no stored game breaks the rules"))
