@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InvalidGame, Problem
+from ..frozen import Frozen
 from .cards import RANKS
 
 CONTRACTS: tuple[str, ...] = (
@@ -40,20 +41,8 @@ SETTLEMENT_PENALTY = {3: (-75, 25), 4: (-150, 50)}
 REQUIRED_DOUBLES = 2
 
 
-class Points(dict):  # type: ignore[type-arg]
-    """Contract points: a read-only dict, so a Ruleset stays hashable, comparable and picklable."""
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("rule set points are read-only; use ruleset_from_json to change them")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
-    __ior__ = _read_only  # type: ignore[assignment]
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Points, (dict(self),))
+class Points(Frozen):
+    """Contract points, read-only like every part of a rule set."""
 
 
 def _points(

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from ...engine.errors import HandProblem, InvalidGame, Problem
+from ..errors import HandProblem, InvalidGame, Problem
+from ..frozen import Frozen
 
 # A band of a VP table: (highest difference, winner's VP); the last band's bound is None.
 Band = tuple[int | None, int]
@@ -21,22 +22,6 @@ VP_LEVEL = VP_SCALE // 2
 # A club's own burraco kind ("reale", "super"): a word that is not a field of a line.
 _KIND_NAME = re.compile(r"[a-z][a-z_]{0,29}")
 _LINE_FIELDS = frozenset({"melded", "in_hand", "penalty", "pozzetto", "close"})
-
-
-class Frozen(dict):  # type: ignore[type-arg]
-    """A read-only dict, so a Ruleset stays hashable, comparable and picklable."""
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("rule sets are read-only; use ruleset_from_json to change them")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
-    __ior__ = _read_only  # type: ignore[assignment]
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Frozen, (dict(self),))
 
 
 @dataclass(frozen=True)
