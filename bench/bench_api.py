@@ -1,105 +1,109 @@
 """Benchmark: the API through gunicorn on PostgreSQL, against trivial DRF endpoints.
 
 Run by hand from the repository root: `.venv/bin/python bench/bench_api.py`. It drops and
-recreates the PostgreSQL database `tavolo_bench` (BENCH_DATABASE_URL), migrates and seeds
-it, starts gunicorn (2 sync workers, persistent connections, settings
-bench/api_bench_settings.py which add /bench/create/ and /bench/list/), and loads it from
-a pool of threads with keep-alive connections: a fixed number of requests per phase and a
-duration cap. Results go to the "## API" section of bench/RESULTS.md.
+recreates the PostgreSQL database BENCH_DATABASE_URL (default `tavolo_bench`), migrates
+and seeds it, empties the Redis database BENCH_REDIS_URL (default 9), and starts:
+- gunicorn (2 sync workers, persistent connections, settings bench/api_bench_settings.py,
+  which add /bench/create/ and /bench/list/), the "warm" server;
+- a second gunicorn like it whose cache forgets each value as it is read
+  (bench/api_bench_cold_settings.py), the "cold" server: every read misses;
+- a Celery worker (`celery -A config worker`, one process) consuming the standings,
+  league and ratings tasks the submissions queue, as in production.
+The load comes from a pool of threads with keep-alive connections. Results go to the
+"## API" section of bench/RESULTS.md.
 
-Phases, in one run: trivial create (one field) and deal submissions (each the next
-valid deal of one of many games in progress), taking turns in slices; then trivial list
-(50 rows), game detail, event standings and event list, taking turns likewise.
-Targets: deals >= 1/2 of the trivial create's requests/s with p99 <= 3x its p99;
-reads >= 70 % of the trivial list's requests/s.
+Phases, each in slices taking turns with its baseline in the same run:
+- writes: the trivial create (one field), deal submissions from a phone (`X-Table-Key`
+  of its table and a fresh `Idempotency-Key` on every request, as the README says a phone
+  sends), deal submissions by the organiser (`Authorization: Token`), each the next
+  valid deal of one of many games in progress;
+- reads, organiser's token: every read endpoint of games/api and scoring/api, warm (its
+  cache filled first) and, for the endpoints that read the cache, cold (the cold server);
+  each group with its own run of the trivial list (50 rows).
+SQL statements (and cache reads) per request are counted in-process on the same data
+(django.test.utils.CaptureQueriesContext), never written by hand.
+Targets: phone submissions >= 0.5x the trivial create's requests/s, p99 <= 3x its p99;
+every read >= 0.7x the trivial list's requests/s warm, >= 0.4x cold.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import http.client
 import json
 import os
-import platform
 import random
-import signal
-import socket
 import subprocess
 import sys
-import threading
-import time
+import uuid
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "bench" / "RESULTS.md"
+sys.path[:0] = [str(ROOT / "bench")]
+
+from api_load import Load, alternate, spread, summary  # noqa: E402,F401
+from api_server import (  # noqa: E402
+    drained,
+    free_port,
+    recreate_database,
+    redis_flush,
+    server_env,
+    start_server,
+    start_worker,
+    stop,
+    wait_for,
+    worker_tasks,
+)
+
 SECTION = "## API"
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tavolo_bench"
 # A Redis database of its own: the broker queue and the cache, emptied before and after.
 DEFAULT_REDIS = "redis://127.0.0.1:6379/9"
-
-
-def server_env(database_url: str, redis_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="api_bench_settings",
-        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "bench")]),
-        DATABASE_URL=database_url,
-        CONN_MAX_AGE="600",
-        REDIS_URL=redis_url,
-        DEBUG="0",
-        LOG_LEVEL="ERROR",
-        THROTTLE_WRITES="100000000/min",
-        THROTTLE_AUTH="100000000/min",
-    )
-    return env
-
-
-def recreate_database(database_url: str) -> None:
-    import psycopg
-
-    url = urlparse(database_url)
-    name = url.path.lstrip("/")
-    admin = url._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+JSON = {"Content-Type": "application/json"}
 
 
 def setup_django(env: dict[str, str]) -> None:
     for key in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "CONN_MAX_AGE", "REDIS_URL"):
         os.environ[key] = env[key]
-    sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+    sys.path[:0] = [str(ROOT)]
     import django
 
     django.setup()
 
 
 def seed(games: int, seed_value: int) -> dict:
-    """A club, a published event with `games` tables in progress, an organiser's token, and
-    each game's deals generated in advance; 50 more players for the trivial list."""
+    """A club with a league, a published evening with `games` tables in progress, an
+    organiser's token, and each game's deals generated in advance; 50 more players for the
+    trivial list; one complete game, so that the history, rating and league reads answer
+    something."""
     from django.contrib.auth import get_user_model
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from clubs.models import Club, Membership, Player
+    from clubs.models import Club, League, Membership, Player
     from games.game_creation import game_create
     from games.models import Event, Round, Seat, Table
+    from games.submission import deal_submit
     from scoring.engine.barbu.randomgame import random_game
 
     club = Club.objects.create(name="Bench club", slug="bench")
+    league = League.objects.create(club=club, name="Bench league", season="2026")
     user = get_user_model().objects.create_user("bench", password="bench-password")
     organiser = Player.objects.create(name="Organiser", user=user)
     Membership.objects.create(club=club, player=organiser, role=Membership.Role.ORGANISER)
     event = Event.objects.create(
-        club=club, name="Bench evening", starts_at=timezone.now(), ruleset=club.ruleset
+        club=club,
+        league=league,
+        name="Bench evening",
+        starts_at=timezone.now(),
+        ruleset=club.ruleset,
+        status="running",
     )
     rnd = Round.objects.create(event=event, number=1)
     Player.objects.bulk_create(Player(name=f"List {i:02d}") for i in range(50))
     rng = random.Random(seed_value)
     plan = []
-    for number in range(1, games + 1):
+    for number in range(1, games + 2):
         table = Table.objects.create(round=rnd, number=number)
         players = Player.objects.bulk_create(Player(name=f"T{number:03d}{seat}") for seat in "ABCD")
         for position, player in enumerate(players):
@@ -107,199 +111,181 @@ def seed(games: int, seed_value: int) -> dict:
             Seat.objects.create(table=table, position=position, player=player)
         game = game_create(table=table)
         record = random_game(rng, game.ruleset, players=list(game.player_names))
-        plan.append({"id": game.pk, "deals": record["deals"]})
+        plan.append(
+            {"id": game.pk, "key": table.key, "deals": record["deals"], "player": players[0].pk}
+        )
+    done = plan.pop()  # played to the end now: history, rating, league standings
+    for deal in done["deals"]:
+        deal_submit(game_id=done["id"], deal=deal)
     return {
         "token": Token.objects.create(user=user).key,
+        "club": club.pk,
+        "league": league.pk,
         "event": event.pk,
+        "round": rnd.pk,
+        "done": done,
         "games": plan,
     }
 
 
-def count_queries(game: dict, token: str) -> dict[str, int]:
-    """SQL statements of one deal submission and one game detail (in-process)."""
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    client = Client(HTTP_HOST="localhost", HTTP_AUTHORIZATION=f"Token {token}")
-    url = f"/api/v1/games/{game['id']}/"
-    counts = {}
-    for k in range(2):  # the first deal creates the game's score rows; count the second
-        with CaptureQueriesContext(connection) as submitted:
-            response = client.post(
-                url + "deals/", json.dumps(game["deals"][k]), content_type="application/json"
-            )
-        assert response.status_code == 201, response.content
-    counts["deal submission"] = len(submitted)
-    with CaptureQueriesContext(connection) as detail:
-        assert client.get(url).status_code == 200
-    counts["game detail (cache miss)"] = len(detail)
-    return counts
+def phone_headers(game: dict) -> dict[str, str]:
+    """A phone at the game's table: its table key and a fresh Idempotency-Key."""
+    return {**JSON, "X-Table-Key": game["key"], "Idempotency-Key": str(uuid.uuid4())}
 
 
-def rebuild_standings(event_id: int) -> None:
-    # No Celery worker in the benchmark: build the stored standings once, as a task would.
-    from scoring import rebuild
-
-    rebuild.rebuild_event_standings(event_id=event_id)
+def token_headers(token: str) -> dict[str, str]:
+    return {**JSON, "Authorization": f"Token {token}"}
 
 
-class Load:
-    """A bounded load: `threads` keep-alive connections, each with its own request list."""
-
-    def __init__(self, host: str, port: int, token: str) -> None:
-        self.host, self.port, self.token = host, port, token
-
-    def run(self, work: list[list[tuple[str, str, bytes | None]]], cap: float) -> dict:
-        latencies: list[float] = []
-        statuses: dict[int, int] = {}
-        lock = threading.Lock()
-        deadline = time.perf_counter() + cap
-        headers = {"Authorization": f"Token {self.token}", "Content-Type": "application/json"}
-
-        def worker(items: list[tuple[str, str, bytes | None]]) -> None:
-            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            mine, codes = [], {}
-            for method, path, body in items:
-                if time.perf_counter() > deadline:
-                    break
-                started = time.perf_counter()
-                conn.request(method, path, body=body, headers=headers)
-                response = response_read = conn.getresponse()
-                response_read.read()
-                mine.append(time.perf_counter() - started)
-                codes[response.status] = codes.get(response.status, 0) + 1
-            conn.close()
-            with lock:
-                latencies.extend(mine)
-                for code, count in codes.items():
-                    statuses[code] = statuses.get(code, 0) + count
-
-        threads = [threading.Thread(target=worker, args=(items,)) for items in work]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
-        return summary(latencies, elapsed, statuses)
-
-
-def summary(latencies: list[float], elapsed: float, statuses: dict[int, int]) -> dict:
-    latencies = sorted(latencies)
-    n = len(latencies)
-    return {
-        "requests": n,
-        "rps": n / elapsed if elapsed else 0.0,
-        "p50": latencies[n // 2] * 1000 if n else 0.0,
-        "p99": latencies[min(n - 1, int(n * 0.99))] * 1000 if n else 0.0,
-        "statuses": statuses,
-        "latencies": latencies,
-        "elapsed": elapsed,
-    }
-
-
-def alternate(load: Load, phases: dict[str, list[list]], rounds: int, cap: float) -> dict:
-    """Run the phases in `rounds` slices, taking turns (A B, then B A, ...), so that a
-    machine that speeds up or slows down during the run weighs on every phase alike.
-
-    Each thread's list is cut into consecutive slices (a game's deals stay in order).
-    A phase's figures are over all its slices: requests / summed time, percentiles of
-    every latency. "rounds" holds each slice's requests/s.
-    """
-    sliced = {
-        name: [
-            [items[len(items) * r // rounds : len(items) * (r + 1) // rounds] for items in work]
-            for r in range(rounds)
-        ]
-        for name, work in phases.items()
-    }
-    runs: dict[str, list[dict]] = {name: [] for name in phases}
-    for r in range(rounds):
-        order = list(phases) if r % 2 == 0 else list(reversed(phases))
-        for name in order:
-            runs[name].append(load.run(sliced[name][r], cap / rounds))
-    results = {}
-    for name, parts in runs.items():
-        statuses: dict[int, int] = {}
-        for part in parts:
-            for code, count in part["statuses"].items():
-                statuses[code] = statuses.get(code, 0) + count
-        merged = summary(
-            [x for part in parts for x in part["latencies"]],
-            sum(part["elapsed"] for part in parts),
-            statuses,
-        )
-        merged["rounds"] = [part["rps"] for part in parts]
-        results[name] = merged
-    return results
-
-
-def spread(items: list, threads: int) -> list[list]:
-    return [items[i::threads] for i in range(threads)]
-
-
-def deal_work(plan: list[dict], threads: int) -> list[list[tuple[str, str, bytes]]]:
-    """Each thread owns whole games and posts their deals in order, games interleaved."""
+def deal_work(plan: list[dict], threads: int, headers) -> list[list]:
+    """Each thread owns whole games and posts their deals in order, games interleaved;
+    `headers(game)` gives each request's headers."""
     work = []
     for games in spread(plan, threads):
         items = []
-        for k in range(max(len(g["deals"]) for g in plan)):
+        for k in range(max((len(g["deals"]) for g in plan), default=0)):
             for game in games:
                 if k < len(game["deals"]):
                     body = json.dumps({**game["deals"][k], "number": k + 1}).encode()
-                    items.append(("POST", f"/api/v1/games/{game['id']}/deals/", body))
+                    path = f"/api/v1/games/{game['id']}/deals/"
+                    items.append(("POST", path, body, headers(game)))
         work.append(items)
     return work
 
 
-def gunicorn_path() -> str:
-    """gunicorn next to this Python (a worktree may use another checkout's virtualenv)."""
-    here = Path(sys.executable).parent / "gunicorn"
-    return str(here if here.exists() else ROOT / ".venv" / "bin" / "gunicorn")
+def read_paths(data: dict, rng: random.Random, n: int) -> dict[str, list[str]]:
+    """Every read endpoint of games/api and scoring/api, with n paths each (a random game
+    for the game's own endpoints; the same URL otherwise)."""
+    v1 = "/api/v1"
+    games = [g["id"] for g in data["games"]]
+    done = data["done"]
+    fixed = {
+        "event list": f"{v1}/events/",
+        "event detail": f"{v1}/events/{data['event']}/",
+        "event standings": f"{v1}/events/{data['event']}/standings/",
+        "club list": f"{v1}/clubs/",
+        "club detail": f"{v1}/clubs/{data['club']}/",
+        "league list": f"{v1}/leagues/",
+        "league detail": f"{v1}/leagues/{data['league']}/",
+        "league standings": f"{v1}/leagues/{data['league']}/standings/",
+        "player list": f"{v1}/players/",
+        "player detail": f"{v1}/players/{done['player']}/",
+        "player history": f"{v1}/players/{done['player']}/history/",
+        "player rating": f"{v1}/players/{done['player']}/rating/",
+        "round list": f"{v1}/rounds/",
+        "round detail": f"{v1}/rounds/{data['round']}/",
+        "table list": f"{v1}/tables/",
+        "game list": f"{v1}/games/",
+        "deal list": f"{v1}/deals/",
+    }
+    per_game = {
+        "game detail": "{v1}/games/{g}/",
+        "game's deals": "{v1}/games/{g}/deals/",
+        "game's deal": "{v1}/games/{g}/deals/1/",
+        "table detail": None,
+    }
+    paths = {name: [path] * n for name, path in fixed.items()}
+    for name, template in per_game.items():
+        if template is None:
+            continue
+        paths[name] = [template.format(v1=v1, g=rng.choice(games)) for _ in range(n)]
+    from games.models import Deal, Game
+
+    tables = dict(Game.objects.filter(pk__in=games).values_list("pk", "table_id"))
+    paths["table detail"] = [f"{v1}/tables/{tables[rng.choice(games)]}/" for _ in range(n)]
+    deal_ids = list(Deal.objects.filter(game_id__in=games).values_list("pk", flat=True))
+    paths["deal detail"] = [f"{v1}/deals/{rng.choice(deal_ids)}/" for _ in range(n)]
+    return dict(sorted(paths.items()))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def count_statements(data: dict, reads: dict[str, list[str]]) -> dict[str, dict[str, int]]:
+    """In-process, same data: the SQL statements and cache reads of one request of each
+    kind, warm (the same request just made) and cold (the cache forgetting what it reads,
+    as on the cold server). Submissions: the second deal of a spare game (the first
+    creates the game's score rows), by a phone and by the organiser."""
+    import api_bench_cache
+    from django.core.cache import caches
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
+    backend = caches["default"]
+    gets = [0]
+    plain_get = type(backend).get
 
-def wait_for(port: int, path: str, timeout: float = 30) -> None:
-    until = time.time() + timeout
-    while time.time() < until:
+    def measure(call, forgetful: bool = False) -> tuple[int, int]:
+        gets[0] = 0
+        inner = api_bench_cache.ForgetfulRedisCache.get if forgetful else plain_get
+        type(backend).get = lambda self, *a, **k: (
+            gets.__setitem__(0, gets[0] + 1) or inner(self, *a, **k)
+        )
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", path)
-            conn.getresponse().read()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
+            with CaptureQueriesContext(connection) as captured:
+                response = call()
+        finally:
+            type(backend).get = plain_get
+        assert response.status_code in (200, 201), (response.status_code, response.content)
+        return len(captured), gets[0]
 
+    client = Client(HTTP_HOST="localhost", HTTP_AUTHORIZATION=f"Token {data['token']}")
+    counts: dict[str, dict[str, int]] = {}
+    phone, organiser = data["spare"]
+    for name, game, extra in (
+        ("phone submission", phone, {"HTTP_X_TABLE_KEY": phone["key"]}),
+        ("organiser submission", organiser, {}),
+    ):
+        c = Client(HTTP_HOST="localhost", **extra) if extra else client
+        for k in range(2):
 
-def redis_flush(redis_url: str) -> None:
-    import redis
+            def post(k=k, c=c, game=game, phone=bool(extra)):
+                fresh = {"HTTP_IDEMPOTENCY_KEY": str(uuid.uuid4())} if phone else {}
+                return c.post(
+                    f"/api/v1/games/{game['id']}/deals/",
+                    json.dumps({**game["deals"][k], "number": k + 1}),
+                    content_type="application/json",
+                    **fresh,
+                )
 
-    redis.Redis.from_url(redis_url).flushdb()
+            statements, cache_reads = measure(post)
+        counts[name] = {"statements": statements, "cache reads": cache_reads}
+    counts["trivial create"] = dict(
+        zip(
+            ("statements", "cache reads"),
+            measure(
+                lambda: client.post(
+                    "/bench/create/", json.dumps({"name": "x"}), content_type="application/json"
+                )
+            ),
+            strict=True,
+        )
+    )
+    for name, paths in {"trivial list (50 rows)": ["/bench/list/"], **reads}.items():
+        path = paths[0]
+        cold = measure(lambda path=path: client.get(path), forgetful=True)
+        warm = measure(lambda path=path: client.get(path))
+        counts[name] = {
+            "statements": warm[0],
+            "cache reads": warm[1],
+            "cold statements": cold[0],
+        }
+    return counts
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--games", type=int, default=100, help="per submission path")
     parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--requests", type=int, default=3000, help="per read/baseline phase")
-    parser.add_argument("--cap", type=float, default=30.0, help="seconds, per phase")
-    parser.add_argument(
-        "--rounds", type=int, default=5, help="slices per phase, the phases taking turns"
-    )
+    parser.add_argument("--requests", type=int, default=600, help="per read phase")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds, per phase")
+    parser.add_argument("--rounds", type=int, default=4, help="slices per phase, taking turns")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", default="", help="reads whose names contain this")
     parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
     args = parser.parse_args(argv)
 
     database_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
-    env = server_env(database_url, redis_url)
+    env = server_env(database_url, redis_url, "api_bench_settings")
     recreate_database(database_url)
     redis_flush(redis_url)
     subprocess.run(
@@ -309,72 +295,92 @@ def main(argv: list[str]) -> int:
         check=True,
     )
     setup_django(env)
-    data = seed(args.games + 1, args.seed)
-    queries = count_queries(data["games"].pop(), data["token"])
+    rng = random.Random(args.seed)
+    data = seed(2 * args.games + 2, args.seed)
+    data["spare"] = [data["games"].pop(), data["games"].pop()]  # for counting statements
     from django.db import connections
 
     connections.close_all()
 
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            gunicorn_path(),
-            "config.wsgi",
-            "--workers",
-            "2",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    log = Path(f"/tmp/bench_api_worker_{os.getpid()}.log")
+    warm_port, cold_port = free_port(), free_port()
+    processes = [
+        start_server(env, warm_port),
+        start_server(server_env(database_url, redis_url, "api_bench_cold_settings"), cold_port),
+        start_worker(env, log),
+    ]
     results: dict[str, dict] = {}
+    load_before = os.getloadavg()
     try:
-        wait_for(port, "/bench/list/")
-        load = Load("127.0.0.1", port, data["token"])
-        n, t, cap = args.requests, args.threads, args.cap
-        game_ids = [g["id"] for g in data["games"]]
-        rng = random.Random(args.seed)
+        wait_for(warm_port, "/bench/list/")
+        wait_for(cold_port, "/bench/list/")
+        warm, cold = Load("127.0.0.1", warm_port), Load("127.0.0.1", cold_port)
+        t, cap, rounds = args.threads, args.cap, args.rounds
+        organiser = token_headers(data["token"])
 
         def create_work(count: int) -> list:
             return spread(
                 [
-                    ("POST", "/bench/create/", json.dumps({"name": f"N{i}"}).encode())
+                    ("POST", "/bench/create/", json.dumps({"name": f"N{i}"}).encode(), organiser)
                     for i in range(count)
                 ],
                 t,
             )
 
-        def get_work(paths: list[str]) -> list:
-            return spread([("GET", p, None) for p in paths], t)
-
-        rounds = args.rounds
-        load.run(create_work(300), cap)  # warm-up: connections, imports, caches
+        half = len(data["games"]) // 2
+        phone_games, organiser_games = data["games"][:half], data["games"][half:]
+        n_deals = sum(len(g["deals"]) for g in phone_games)
+        warm.run(create_work(300), cap)  # warm-up: connections, imports
         writes = {
-            "trivial create": create_work(n),
-            "deal submission": deal_work(data["games"], t),
+            "trivial create": create_work(n_deals),
+            "phone submission": deal_work(phone_games, t, phone_headers),
+            "organiser submission": deal_work(organiser_games, t, lambda g: organiser),
         }
-        results.update(alternate(load, writes, rounds, cap * len(writes)))
-        rebuild_standings(data["event"])
-        detail = [f"/api/v1/games/{rng.choice(game_ids)}/" for _ in range(n)]
-        standings = f"/api/v1/events/{data['event']}/standings/"
+        results.update(alternate(warm, writes, rounds, cap * len(writes)))
+        drained_in = drained(redis_url, timeout=120)
+        tasks = worker_tasks(log)
+        # Every game now has deals: the reads' paths, and each request's statements.
         reads = {
-            "trivial list (50 rows)": get_work(["/bench/list/"] * n),
-            "game detail": get_work(detail),
-            "event standings": get_work([standings] * n),
-            "event list": get_work(["/api/v1/events/"] * n),
+            name: paths
+            for name, paths in read_paths(data, rng, args.requests).items()
+            if args.only in name
         }
-        for work in reads.values():  # warm-up: each endpoint's caches
-            load.run([items[:20] for items in work], cap)
-        results.update(alternate(load, reads, rounds, cap * len(reads)))
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        redis_flush(redis_url)
+        queries = count_statements(data, reads)
 
-    report = render(results, args, queries)
+        def get_work(paths: list[str]) -> list:
+            return spread([("GET", p, None, organiser) for p in paths], t)
+
+        for groups, (name, paths) in enumerate(reads.items(), start=1):
+            phases = {"trivial list (50 rows)": get_work(["/bench/list/"] * args.requests)}
+            phases[f"{name}, warm"] = get_work(paths)
+            if queries[name]["cache reads"]:
+                phases[f"{name}, cold"] = get_work(paths)
+            # Warm-up: every distinct URL once on each server (fills the warm cache).
+            unique = sorted(set(paths))
+            warm.run(get_work(unique), cap)
+            cold.run(get_work(unique[:50]), cap)
+            loads = {f"{name}, cold": cold}
+            got = alternate(warm, phases, rounds, cap * len(phases), loads=loads)
+            for phase, figures in got.items():
+                key = f"{phase} #{groups}" if phase.startswith("trivial list") else phase
+                figures["group"] = groups
+                results[key] = figures
+    finally:
+        load_after = os.getloadavg()
+        for process in processes:
+            stop(process)
+        redis_flush(redis_url)
+    report = render(
+        results,
+        args,
+        queries,
+        {
+            "tasks": tasks,
+            "drained": drained_in,
+            "load": (load_before, load_after),
+            "reads": list(reads),
+        },
+    )
     print(report)
     if not args.no_write:
         from bench.report import write_section  # ROOT is on sys.path by now
@@ -383,69 +389,81 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def render(results: dict[str, dict], args: argparse.Namespace, queries: dict[str, int]) -> str:
-    create, deals = results["trivial create"], results["deal submission"]
-    listing = results["trivial list (50 rows)"]
+def ratio(results: dict, name: str, base: str) -> tuple[float, float, float]:
+    """Requests/s against the baseline: overall, lowest and highest slice."""
+    r, b = results[name], results[base]
+    slices = [x / y for x, y in zip(r["rounds"], b["rounds"], strict=True) if y]
+    return r["rps"] / b["rps"], min(slices), max(slices)
+
+
+def render(results: dict, args: argparse.Namespace, queries: dict, run: dict) -> str:
+    from bench.report import machine
+
+    (b1, _b5, _b15), (a1, _a5, _a15) = run["load"]
     lines = [
         SECTION,
         "",
         f"`bench/bench_api.py --games {args.games} --threads {args.threads} "
-        f"--requests {args.requests} --cap {args.cap:g} --rounds {args.rounds}`, "
-        f"{datetime.date.today()}; machine: "
-        f"{platform.machine()}, nproc {os.cpu_count()}, Python {platform.python_version()}; "
-        "gunicorn 2 sync workers, PostgreSQL (CONN_MAX_AGE=600), Redis broker/cache, load "
-        "generator (threads, keep-alive) on the same machine. Organiser token on every "
-        "request; the trivial endpoints authenticate and throttle with the API's classes "
-        "(bench/api_bench_urls.py). Writes, then reads, run in "
-        f"{args.rounds} slices per endpoint taking turns (A B, B A, ...), so that the "
-        "machine's changes of speed weigh on each endpoint and its baseline alike.",
+        f"--requests {args.requests} --rounds {args.rounds}`, "
+        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; machine: {machine()}; "
+        f"load average {b1:.1f} before, {a1:.1f} after (the machine is shared: every figure "
+        "is a ratio to a baseline run in turns with it). gunicorn 2 sync workers "
+        "(warm server; a second one whose cache forgets each value as it is read, for the "
+        "cold reads), PostgreSQL (CONN_MAX_AGE=600), Redis broker and cache, a Celery "
+        "worker consuming the standings tasks, the load generator (threads, keep-alive) "
+        "on the same machine. The trivial endpoints authenticate and throttle with the "
+        f"API's classes (bench/api_bench_urls.py). Each phase runs in {args.rounds} slices "
+        "taking turns with its baseline (A B C, C B A, ...).",
         "",
-        "| endpoint | requests | req/s | p50 ms | p99 ms | statuses | vs baseline |",
-        "|---|---:|---:|---:|---:|---|---|",
+        "| endpoint | requests | req/s | p50 ms | p99 ms | statuses | vs baseline (slices) "
+        "| statements |",
+        "|---|---:|---:|---:|---:|---|---|---:|",
     ]
-    baseline = {
-        "deal submission": "trivial create",
-        "game detail": "trivial list (50 rows)",
-        "event standings": "trivial list (50 rows)",
-        "event list": "trivial list (50 rows)",
-    }
+    met: list[str] = []
     for name, r in results.items():
-        base = results[baseline[name]] if name in baseline else None
-        ratio = ""
-        if base is not None:
-            ratio = f"{r['rps'] / base['rps']:.2f}× req/s"
-            if name == "deal submission":
-                ratio += f", p99 {r['p99'] / base['p99']:.2f}×"
+        base = None
+        if name.endswith(("submission",)):
+            base = "trivial create"
+        elif "group" in r and not name.startswith("trivial"):
+            base = f"trivial list (50 rows) #{r['group']}"
+        vs = ""
+        if base:
+            overall, low, high = ratio(results, name, base)
+            vs = f"{overall:.2f}× ({low:.2f}–{high:.2f})"
+            if name.endswith("submission"):
+                p99 = r["p99"] / results[base]["p99"]
+                vs += f", p99 {p99:.2f}×"
+                if name == "phone submission" and (overall < 0.5 or p99 > 3):
+                    met.append(f"{name} {overall:.2f}×, p99 {p99:.2f}×")
+            elif overall < (0.4 if name.endswith(", cold") else 0.7):
+                met.append(f"{name} {overall:.2f}×")
+        endpoint = name.split(" #")[0].removesuffix(", warm").removesuffix(", cold")
+        q = queries.get(endpoint, {})
+        statements = q.get("cold statements" if name.endswith(", cold") else "statements", "")
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(r["statuses"].items()))
         lines.append(
             f"| {name} | {r['requests']} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} "
-            f"| {statuses} | {ratio} |"
+            f"| {statuses} | {vs} | {statements} |"
         )
-    ok_deals = deals["rps"] >= create["rps"] / 2 and deals["p99"] <= 3 * create["p99"]
-    reads = [results[k]["rps"] / listing["rps"] for k in ("game detail", "event standings")]
-
-    def slice_ratios(name: str) -> str:
-        pairs = zip(results[name]["rounds"], results[baseline[name]]["rounds"], strict=True)
-        ratios = [r / b for r, b in pairs if b]
-        return f"{name} {min(ratios):.2f}–{max(ratios):.2f}×"
-
+    no_cache = [name for name in run["reads"] if not queries[name]["cache reads"]]
+    tasks = ", ".join(f"{name} {count}" for name, count in sorted(run["tasks"].items()))
     lines += [
         "",
-        "Ratio in each slice (requests/s against the baseline's slice of the same round): "
-        + "; ".join(
-            slice_ratios(name) for name in ("deal submission", "game detail", "event standings")
-        )
-        + ".",
+        "Targets: phone submission ≥ 0.5× the trivial create's req/s and p99 ≤ 3× its p99; "
+        "every read ≥ 0.7× the trivial list warm and ≥ 0.4× cold: "
+        + ("met." if not met else "NOT met: " + "; ".join(met) + "."),
         "",
-        f"Targets: deal submission ≥ 0.5× the trivial create's req/s and p99 ≤ 3× its p99: "
-        f"{'met' if ok_deals else 'NOT met'}; reads ≥ 0.7× the trivial list: "
-        f"{'met' if min(reads) >= 0.7 else 'NOT met'}.",
+        "Statements: SQL statements of one request, counted in-process on the same data "
+        "(CaptureQueriesContext; BEGIN/COMMIT are not statements there); a cold read's count "
+        "is with the cache forgetting what it reads. Reads that read nothing from the cache "
+        "(cold is warm, measured once): " + (", ".join(no_cache) or "none") + ".",
         "",
-        "SQL statements per request (in-process, same data): "
-        + ", ".join(f"{name} {count}" for name, count in queries.items())
-        + " (BEGIN and COMMIT included); trivial create 2 (token, insert), trivial list 2 "
-        "(token, select). Redis: a write's throttle counter (both writes), the standings "
-        "queue's coalescing mark (deal submission).",
+        f"Celery worker during the writes: tasks run {tasks or 'none'}; queue "
+        + (
+            f"drained {run['drained']:.1f} s after the last submission."
+            if run["drained"] is not None
+            else "NOT drained within 120 s."
+        ),
     ]
     return "\n".join(lines) + "\n"
 

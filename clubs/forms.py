@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -10,9 +9,10 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, League, Membership, Player
+from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.services import ranking_check, ruleset_check
 from scoring.engine import barbu
+from scoring.engine.barbu.cards import RANKS
 from scoring.standings import METHODS, TIEBREAKS
 
 CONTRACT_LABELS = {
@@ -63,7 +63,15 @@ CHOICE_OPTIONS = {
 class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "language", "published", "confirm_deals"]
+        fields = ["name", "language", "game", "published", "confirm_deals"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A form sent without it (an older page, a script) keeps the club's game.
+        self.fields["game"].required = False
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or self.instance.game or Club.Games.BARBU
 
 
 class RulesetForm(forms.Form):
@@ -84,13 +92,41 @@ class RulesetForm(forms.Form):
             "Four whole numbers separated by commas, first out to last, e.g. 45,20,10,-10."
         ),
     )
-    points = forms.CharField(
-        label=_("Other points (advanced)"),
+    # The contracts' points in words and numbers (the engine's options.points), each
+    # left empty to keep the preset's.
+    points_barbu = forms.IntegerField(
+        label=_("Points for the king of hearts (Barbu)"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("A whole number, e.g. -20. Empty: the preset's points."),
+    )
+    points_hearts = forms.CharField(
+        label=_("Points for each heart"),
+        required=False,
         help_text=_(
-            'JSON, e.g. {"barbu": -20, "queens": -6}. Leave empty for the preset\'s points.'
+            "One whole number for every heart (e.g. -2), or thirteen separated by commas, "
+            "from the ace down to the two. Empty: the preset's points."
         ),
+    )
+    points_queens = forms.IntegerField(
+        label=_("Points for each queen"), required=False, help_text=_("Empty: the preset's points.")
+    )
+    points_last_two = forms.CharField(
+        label=_("Points for the last two tricks"),
+        required=False,
+        help_text=_(
+            "Two whole numbers separated by a comma: the second-last trick, then the last, "
+            "e.g. -10,-20. Empty: the preset's points."
+        ),
+    )
+    points_no_tricks = forms.IntegerField(
+        label=_("Points for each trick in No tricks"),
+        required=False,
+        help_text=_("Empty: the preset's points."),
+    )
+    points_trumps = forms.IntegerField(
+        label=_("Points for each trick in Trumps"),
+        required=False,
+        help_text=_("Empty: the preset's points."),
     )
 
     def __init__(self, *args: Any, inherit_label: str | None = None, **kwargs: Any) -> None:
@@ -117,8 +153,7 @@ class RulesetForm(forms.Form):
             initial["contracts"] = list(options["contracts"])
         if "domino_points" in options:
             initial["domino_points"] = ",".join(str(v) for v in options["domino_points"])
-        if "points" in options:
-            initial["points"] = json.dumps(options["points"])
+        initial.update(_points_initial(options.get("points") or {}, ruleset.get("preset", "")))
         for name in BOOL_OPTIONS:
             if name in options:
                 initial[name] = "yes" if options[name] else "no"
@@ -140,11 +175,9 @@ class RulesetForm(forms.Form):
                 options["domino_points"] = [int(v) for v in data["domino_points"].split(",")]
             except ValueError:
                 self.add_error("domino_points", _("Write four whole numbers separated by commas."))
-        if data.get("points"):
-            try:
-                options["points"] = json.loads(data["points"])
-            except ValueError as error:
-                self.add_error("points", _("This is not valid JSON: %(error)s") % {"error": error})
+        points = self._points(data)
+        if points:
+            options["points"] = points
         for name in BOOL_OPTIONS:
             if data.get(name):
                 options[name] = data[name] == "yes"
@@ -158,6 +191,57 @@ class RulesetForm(forms.Form):
             self.add_error(None, problem)
         self.ruleset = checked
         return data
+
+    def _points(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The points fields filled in, as the engine's options.points (errors on the field)."""
+        points: dict[str, Any] = {}
+        for key in ("barbu", "queens", "no_tricks", "trumps"):
+            if data.get(f"points_{key}") is not None:
+                points[key] = data[f"points_{key}"]
+        hearts = _whole_numbers(data.get("points_hearts"))
+        if hearts is None or len(hearts) not in (0, 1, 13):
+            self.add_error(
+                "points_hearts", _("Write one whole number, or thirteen separated by commas.")
+            )
+        elif len(hearts) == 1:
+            points["hearts"] = hearts[0]
+        elif hearts:
+            points["hearts"] = dict(zip(RANKS, hearts, strict=True))
+        last_two = _whole_numbers(data.get("points_last_two"))
+        if last_two is None or len(last_two) not in (0, 2):
+            self.add_error("points_last_two", _("Write two whole numbers separated by a comma."))
+        elif last_two:
+            points["last_two"] = last_two
+        return points
+
+
+def _whole_numbers(text: str | None) -> list[int] | None:
+    """ "-2, -4" -> [-2, -4]; empty -> []; None when a part is not a whole number."""
+    if not text or not text.strip():
+        return []
+    try:
+        return [int(part) for part in text.replace(";", ",").split(",")]
+    except ValueError:
+        return None
+
+
+def _points_initial(points: dict[str, Any], preset: str) -> dict[str, str]:
+    """The stored options.points shown in the points fields (hearts by rank as 13 numbers)."""
+    initial: dict[str, str] = {}
+    for key in ("barbu", "queens", "no_tricks", "trumps"):
+        if key in points:
+            initial[f"points_{key}"] = str(points[key])
+    hearts = points.get("hearts")
+    if isinstance(hearts, int):
+        initial["points_hearts"] = str(hearts)
+    elif isinstance(hearts, dict):
+        base = barbu.PRESETS.get(preset, barbu.PRESETS["italian7"]).points["hearts"]
+        by_rank = {("T" if str(r) == "10" else str(r).upper()): v for r, v in hearts.items()}
+        values = [by_rank.get(rank, base[i]) for i, rank in enumerate(RANKS)]
+        initial["points_hearts"] = ",".join(str(v) for v in values)
+    if "last_two" in points:
+        initial["points_last_two"] = ",".join(str(v) for v in points["last_two"])
+    return initial
 
 
 class PlayerForm(forms.Form):
@@ -220,7 +304,7 @@ class ImportForm(forms.Form):
 class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
-        fields = ["name", "season", "starts_on", "ends_on", "published"]
+        fields = ["name", "season", "game", "starts_on", "ends_on", "published"]
         # A date input's value is always yyyy-mm-dd, whatever the page's language: a
         # browser's date field drops any other ("01/01/2026" in Italian) and sends it
         # empty, and the saved date would be lost.
@@ -228,6 +312,15 @@ class LeagueForm(forms.ModelForm):
             "starts_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "ends_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].required = False
+        if not self.instance.pk and self.instance.club_id:
+            self.fields["game"].initial = self.instance.club.default_game
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or self.instance.game or GameChoice.BARBU
 
 
 METHOD_LABELS = {

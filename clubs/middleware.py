@@ -8,8 +8,9 @@ Accept-Language say: a visitor who chose Italian got English again on "/". The r
 2. an unprefixed page with a language cookie other than English redirects (GET/HEAD) to the
    same page under that prefix: the visitor chose, and the URL now says it;
 3. otherwise the unprefixed page is rendered in place in the language of the cookie, or
-   of the browser (Accept-Language), or English; a club's public page may then switch to
-   the club's language (clubs.language.activate_club_language). Links on the page carry
+   of the browser (Accept-Language), or English; a club's public page in another language
+   than the club's then offers the club's (clubs.language.offer_club_language), without
+   switching. Links on the page carry
    the prefix of its language, so the visitor stays in it.
 
 Unprefixed URLs only resolve while English is active, so the language is switched in

@@ -13,7 +13,23 @@ def default_ruleset() -> dict:
     return {"preset": "italian7", "options": {}}
 
 
+def default_burraco_ruleset() -> dict:
+    return {"preset": "fibur", "options": {}}
+
+
+class GameChoice(models.TextChoices):
+    """The game a league or an event plays."""
+
+    BARBU = "barbu", _("Barbu")
+    BURRACO = "burraco", _("Burraco")
+
+
 class Club(models.Model):
+    class Games(models.TextChoices):
+        BARBU = "barbu", _("Barbu")
+        BURRACO = "burraco", _("Burraco")
+        BOTH = "both", _("Barbu and Burraco")
+
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     language = models.CharField(
@@ -21,6 +37,11 @@ class Club(models.Model):
     )
     # A preset plus option overrides (shared/rules/RULES.md), as scoring.engine reads it.
     ruleset = models.JSONField(_("rules"), default=default_ruleset)
+    # The game(s) the club plays: its default for new leagues and events.
+    game = models.CharField(_("game"), max_length=8, choices=Games.choices, default=Games.BARBU)
+    # The Burraco rule set: a preset plus overrides, with the club's VP tables
+    # (scoring.engine.burraco reads it).
+    burraco_ruleset = models.JSONField(_("Burraco rules"), default=default_burraco_ruleset)
     published = models.BooleanField(_("public pages"), default=True)
     confirm_deals = models.BooleanField(
         _("deals need confirmation from another seat"), default=False
@@ -34,6 +55,14 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def default_game(self) -> str:
+        """The game a new league or event of the club plays unless told otherwise."""
+        return GameChoice.BURRACO if self.game == self.Games.BURRACO else GameChoice.BARBU
+
+    def plays(self, game: str) -> bool:
+        return self.game in (game, self.Games.BOTH)
 
     def is_organiser(self, user) -> bool:
         if not user or not user.is_authenticated:
@@ -100,6 +129,9 @@ class League(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=120)
     season = models.CharField(_("season"), max_length=40, blank=True)
+    game = models.CharField(
+        _("game"), max_length=8, choices=GameChoice.choices, default=GameChoice.BARBU
+    )
     # None: the club's ruleset at the time each event is created.
     ruleset = models.JSONField(_("rules"), null=True, blank=True)
     # {"method": "total"|"placement"|"average"|..., "placement_points": [...],
@@ -119,4 +151,8 @@ class League(models.Model):
         return f"{self.name} {self.season}".strip()
 
     def effective_ruleset(self) -> dict:
-        return self.ruleset or self.club.ruleset
+        if self.ruleset:
+            return self.ruleset
+        if self.game == GameChoice.BURRACO:
+            return self.club.burraco_ruleset
+        return self.club.ruleset

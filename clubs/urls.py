@@ -1,11 +1,10 @@
-"""Clubs: the home page and the organiser's club pages, under /manage/<club slug>/."""
+"""Clubs: the organiser's club pages, under /manage/<club slug>/."""
 
 from django.urls import path
 
 from clubs import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("manage/<slug:slug>/settings/", views.club_settings, name="club-settings"),
     path("manage/<slug:slug>/rules/", views.club_rules, name="club-rules"),
     path("manage/<slug:slug>/players/", views.club_players, name="club-players"),

@@ -1,4 +1,5 @@
-"""Pages of the clubs app: the home page and the organiser's club pages (/manage/<slug>/)."""
+"""Pages of the clubs app: the organiser's club pages (/manage/<slug>/); the home page is
+scoring.views.home (it lists evenings, which live above clubs)."""
 
 from __future__ import annotations
 
@@ -29,21 +30,6 @@ from clubs.forms import (
 from clubs.models import Club, League, Membership
 from scoring.engine import barbu
 from scoring.messages import describe_ruleset_localised, problem_message
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    clubs = Club.objects.filter(published=True).order_by("name")
-    managed = []
-    if request.user.is_authenticated:
-        managed = (
-            Club.objects.all()
-            if request.user.is_superuser
-            else Club.objects.filter(
-                memberships__player__user=request.user,
-                memberships__role=Membership.Role.ORGANISER,
-            )
-        )
-    return render(request, "home.html", {"clubs": clubs, "managed": managed})
 
 
 def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

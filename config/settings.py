@@ -225,6 +225,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
+# One date style per language (config/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------
@@ -297,6 +299,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "games.models.Event.Status",
         "RoundStatusEnum": "games.models.Round.Status",
         "ContractEnum": "games.api.serializers.CONTRACT_CHOICES",
+        "LineEnum": "games.burraco.scorecards.LINES",
     },
 }
 

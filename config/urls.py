@@ -3,9 +3,12 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from config.login_forms import AdminLoginForm, LoginForm
+from scoring import views as scoring_views
 
 # Uncaught errors: the API's JSON error shape under /api/, Django's page elsewhere.
 handler500 = "games.api.errors.server_error"
@@ -13,7 +16,15 @@ handler500 = "games.api.errors.server_error"
 # Both log-in forms count failed logins (clubs/login_limits.py), as the API's token does.
 admin.site.login_form = AdminLoginForm
 
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """The static favicon.ico (its hashed name when the static files are collected)."""
+    return HttpResponsePermanentRedirect(static("favicon.ico"))
+
+
 urlpatterns = [
+    # Browsers and crawlers ask for /favicon.ico whatever the page links: the static file.
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("config.urls_api")),
 ]
@@ -25,6 +36,7 @@ urlpatterns += i18n_patterns(
         name="login",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", scoring_views.home, name="home"),
     path("", include("games.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),

@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from games.api import deal_views, views
+from games.api import burraco_views, deal_views, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -28,6 +28,15 @@ v1 = [
         "games/<int:pk>/deals/<int:number>/confirm/",
         deal_views.DealConfirmView.as_view(),
         name="game-deal-confirm",
+    ),
+    # Burraco tournaments: the tournament, a table's score card, its hands.
+    path("tournaments/<int:pk>/", burraco_views.TournamentView.as_view(), name="tournament"),
+    path("games/<int:pk>/card/", burraco_views.ScoreCardView.as_view(), name="game-card"),
+    path("games/<int:pk>/hands/", burraco_views.HandsView.as_view(), name="game-hands"),
+    path(
+        "games/<int:pk>/card/confirm/",
+        burraco_views.CardConfirmView.as_view(),
+        name="game-card-confirm",
     ),
     *router.urls,
     # Event and league standings, player history and rating (the standings engineer's).

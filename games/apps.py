@@ -9,7 +9,19 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from clubs.models import Club
         from clubs.signals import player_merging
+        from games import live
         from games.merging import move_player_rows
+        from games.models import Event, Round
+        from games.signals import deals_changed
 
         player_merging.connect(move_player_rows, dispatch_uid="games.move_player_rows")
+        # The live pages' versions (games/live.py): dropped when what they show changes.
+        deals_changed.connect(live.on_deals_changed, dispatch_uid="games.live_deals")
+        for signal in (post_save, post_delete):
+            signal.connect(live.on_event_saved, sender=Event, dispatch_uid="games.live_event")
+            signal.connect(live.on_round_saved, sender=Round, dispatch_uid="games.live_round")
+        post_save.connect(live.on_club_saved, sender=Club, dispatch_uid="games.live_club")

@@ -23,6 +23,8 @@ def table_entry_url(request: HttpRequest, key: str) -> str:
 def qr_svg(url: str, *, scale: int = 4) -> SafeString:
     """An inline SVG QR code of `url`."""
     qr = segno.make(url, error="m")
-    svg = qr.svg_inline(scale=scale, border=2, svgclass="qr", lineclass=None, omitsize=False)
+    # A viewBox instead of a fixed size, so the code fills the box the page's CSS gives it
+    # (12 rem on screen, 46 mm printed) rather than sitting small in its corner.
+    svg = qr.svg_inline(scale=scale, border=2, svgclass="qr", lineclass=None, omitsize=True)
     # Safe: segno writes the markup itself; the URL only becomes dark and light modules.
     return mark_safe(svg)

@@ -16,8 +16,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.errors import DealRejected, EntryError, StaleVersion
-from games.game_scores import announce_deals_changed, lock_game, read_seating, write_scores
+from games.game_scores import (
+    announce_deals_changed,
+    lock_game,
+    read_seating,
+    seat_changes,
+    write_scores,
+)
 from games.models import Deal, DealRevision, Game
+from games.seat_history import players_at
 from games.selectors import game_record
 from games.submission import engine_problems, normalised, split_number, stored_deal
 from scoring.engine import barbu
@@ -132,12 +139,15 @@ def _correct(
         return []
     seating = read_seating(game)
     player_ids = seating.player_ids
-    players = dict(zip(game.player_names, player_ids, strict=True))
+    changes = seat_changes(game)
+    names = list(game.player_names)
     user = by_user if getattr(by_user, "is_authenticated", False) else None
     for deal, _before, after in changed:
         deal.data = after
         deal.contract = after["contract"]
-        deal.dealer_id = players[after["dealer"]]
+        # The dealer's seat as played in this deal (a substitute's deals are theirs).
+        played = players_at(player_ids, changes, deal.number)
+        deal.dealer_id = played[names.index(after["dealer"])]
         deal.version += 1
         deal.status = Deal.Status.CONFIRMED
         deal.save()

@@ -239,13 +239,23 @@ def _option(
 
 
 def form_context(
-    choices: DealChoices, names: list[str], *, ruleset: Any, selected: Selected, prefix: str = ""
+    choices: DealChoices,
+    names: list[str],
+    *,
+    ruleset: Any,
+    selected: Selected,
+    prefix: str = "",
+    shown: list[str] | None = None,
 ) -> dict[str, Any]:
     """What templates/games/_deal_fields.html needs: every input by seat index, as selected.
 
     `prefix` goes before every input's name and id, so that two deals can share one page
     (the correction page's swap); deal_from_form() reads them back with the same prefix.
+    `shown`: the names to show for the seats when they are not the record's (a substitute
+    plays a seat the record names by its first player: games/seat_history.py).
     """
+    display = list(shown or names)
+    show = dict(zip(names, display, strict=True))
 
     def option(name: str, value: Any, label: Any, kind: str = "radio", what: Any = "") -> dict:
         return _option(name, value, label, selected, kind, prefix, what)
@@ -254,8 +264,8 @@ def form_context(
     dealer = index[choices.dealer]
     # On buttons and column heads, the shortest names unique at the table ("Paola G."):
     # the full names stay in every accessible name.
-    short = short_names(names)
-    labels = [name_label(full, brief) for full, brief in zip(names, short, strict=True)]
+    short = short_names(display)
+    labels = [name_label(full, brief) for full, brief in zip(display, short, strict=True)]
     rules = barbu.ruleset_from_json(ruleset)
     allowed = {
         contract: sorted(f"{index[d['by']]}-{index[d['against']]}" for d in pairs)
@@ -264,21 +274,21 @@ def form_context(
     every_pair = {pair for pairs in allowed.values() for pair in pairs}
     doublers = [
         {
-            "name": names[by],
+            "name": display[by],
             "label": labels[by],
             "cells": [
                 {
-                    "against": names[against],
+                    "against": display[against],
                     "double": option(
                         "double",
                         f"{by}-{against}",
                         labels[against],
                         "checkbox",
-                        _("%(name)s doubles") % {"name": names[by]},
+                        _("%(name)s doubles") % {"name": display[by]},
                     ),
                     "redouble": option("redouble", f"{by}-{against}", _("redoubled")),
                     "pair": _("%(by)s doubles %(against)s")
-                    % {"by": names[by], "against": names[against]},
+                    % {"by": display[by], "against": display[against]},
                 }
                 for against in range(4)
                 if f"{by}-{against}" in every_pair
@@ -294,14 +304,24 @@ def form_context(
             "%(by)s must still double %(against)s %(needed)s times (%(left)s deals left)",
             o["needed"],
         )
-        % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
+        % {
+            "by": show[o["by"]],
+            "against": show[o["against"]],
+            "needed": o["needed"],
+            "left": o["deals_left"],
+        }
         if o["deals_left"] != 1
         else ngettext(
             "%(by)s must still double %(against)s %(needed)s time (%(left)s deal left)",
             "%(by)s must still double %(against)s %(needed)s times (%(left)s deal left)",
             o["needed"],
         )
-        % {"by": o["by"], "against": o["against"], "needed": o["needed"], "left": o["deals_left"]}
+        % {
+            "by": show[o["by"]],
+            "against": show[o["against"]],
+            "needed": o["needed"],
+            "left": o["deals_left"],
+        }
         for o in choices.owed
     ]
     # Each line goes (static/deal_form.js) once its double is ticked: "Ready to save"
@@ -310,7 +330,7 @@ def form_context(
         {
             "pair": f"{index[m['by']]}-{index[m['against']]}",
             "text": _("%(by)s must double %(against)s in this deal.")
-            % {"by": m["by"], "against": m["against"]},
+            % {"by": show[m["by"]], "against": show[m["against"]]},
         }
         for m in choices.must
     ]
@@ -319,11 +339,11 @@ def form_context(
         # In the card grids the name is read, not shown (the column's head shows it).
         return [
             option(name, i, player if grid else labels[i], what=what)
-            for i, player in enumerate(names)
+            for i, player in enumerate(display)
         ]
 
     tricks = []
-    for i, player in enumerate(names):
+    for i, player in enumerate(display):
         value = (selected.get(f"tricks_{i}") or ["0"])[0]
         name = f"{prefix}tricks_{i}"
         tricks.append(
@@ -342,11 +362,13 @@ def form_context(
             contracts.append(option("contract", c, label))
     return {
         "number": choices.number,
-        "dealer": choices.dealer,
-        "names": names,
+        "dealer": show[choices.dealer],
+        "names": display,
         "short_names": short,
         # "All the rest to …": one tap gives a player every heart (queen) not yet given.
-        "players": [{"seat": i, "label": labels[i], "full": full} for i, full in enumerate(names)],
+        "players": [
+            {"seat": i, "label": labels[i], "full": full} for i, full in enumerate(display)
+        ],
         "prefix": prefix,
         "contracts": contracts,
         "swappable": bool(choices.taken),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games import deal_form
 from games.deal_form import contract_label
 from games.models import Deal, Event, Game, Round, Table
-from games.selectors import game_record
+from games.selectors import game_record, seat_notes, seat_players
 from games.short_names import name_pairs
 from scoring.engine import barbu
 from scoring.messages import problem_message
@@ -102,6 +102,9 @@ class PageState:
     names: list[str]
     deals: list[Deal]
     state: dict[str, Any]
+    # The seats' players as they sit now (not the record's names once a substitute took
+    # over a seat: games/seat_history.py).
+    shown: list[str] = field(default_factory=list)
     rows: list[ScoreRow] = field(default_factory=list)
     totals: list[Any] = field(default_factory=list)
     pending: list[Deal] = field(default_factory=list)
@@ -109,7 +112,17 @@ class PageState:
     @property
     def heads(self) -> list[dict[str, str]]:
         """The score table's column heads: short names unique at the table, and full ones."""
-        return name_pairs(self.names)
+        return name_pairs(self.shown or self.names)
+
+    @property
+    def players(self) -> list[str]:
+        """The seats' players as the page shows them: who sits there now."""
+        return self.shown or self.names
+
+    @property
+    def notes(self) -> list[str]:
+        """Who played which deals of a seat that changed players."""
+        return seat_notes(self.game)
 
     @property
     def next(self) -> dict[str, Any] | None:
@@ -127,6 +140,8 @@ def page_state(game: Game) -> PageState:
     record = game_record(game, deals)
     names = list(game.player_names)
     page = PageState(game=game, names=names, deals=deals, state=barbu.game_state(record))
+    if game.substituted:
+        page.shown = [player.name for player in seat_players(game)]
     labels = dict(Deal.Status.choices)
     for deal in deals:
         score = deal.scores.get("score", {})
@@ -156,6 +171,7 @@ def form_context(page: PageState, posted: QueryDict | None = None) -> dict[str, 
         page.names,
         ruleset=page.game.ruleset,
         selected=deal_form.selected_from_post(posted),
+        shown=page.shown or None,
     )
 
 

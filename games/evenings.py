@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -37,6 +37,7 @@ from games.models import (
     GameScore,
     Round,
     Seat,
+    Substitution,
     Table,
 )
 from games.seating import SeatingError, SeatingRequest, plan_seating
@@ -297,6 +298,29 @@ def _seating_message(error: SeatingError) -> str:
         return error.message
 
 
+def _check_swap(rnd: Round, other_seat_id: int | None, player_id: int | None) -> None:
+    """What every change of a seat checks first: an open evening, one target."""
+    _check_open(rnd.event)
+    if (other_seat_id is None) == (player_id is None):
+        raise EveningError(
+            _("Choose either another seat or a player to put in this seat."), code="swap_target"
+        )
+
+
+def _locked_seat(rnd: Round, seat_id: int) -> tuple[dict[int, Seat], Seat, dict[int, Game]]:
+    """The round's seats, the one changed, and the round's games by table, locked (call it
+    inside the change's transaction)."""
+    seats = _round_seats(rnd)
+    seat = seats.get(seat_id)
+    if seat is None:
+        raise EveningError(_("This seat is not in this round."), code="unknown_seat")
+    games = {
+        g.table_id: g
+        for g in Game.objects.select_for_update().filter(table__round=rnd).order_by("pk")
+    }
+    return seats, seat, games
+
+
 def _round_seats(rnd: Round) -> dict[int, Seat]:
     return {
         seat.pk: seat
@@ -324,20 +348,9 @@ def seat_change(
     (code swap_played_deals). The player who leaves a seat for someone not seated gets
     a bye, and the newcomer loses theirs. All in one transaction.
     """
-    _check_open(rnd.event)
-    if (other_seat_id is None) == (player_id is None):
-        raise EveningError(
-            _("Choose either another seat or a player to put in this seat."), code="swap_target"
-        )
+    _check_swap(rnd, other_seat_id, player_id)
     with transaction.atomic():
-        seats = _round_seats(rnd)
-        seat = seats.get(seat_id)
-        if seat is None:
-            raise EveningError(_("This seat is not in this round."), code="unknown_seat")
-        games = {
-            g.table_id: g
-            for g in Game.objects.select_for_update().filter(table__round=rnd).order_by("pk")
-        }
+        seats, seat, games = _locked_seat(rnd, seat_id)
         new_player: dict[int, int] = {}  # seat id -> player id
         byes_add: list[int] = []
         byes_remove: list[int] = []
@@ -378,19 +391,36 @@ def seat_change(
                 ngettext(
                     "Table %(table)s has played %(count)s deal: swapping now would give it "
                     "and its points to someone who did not play it. If the wrong person "
-                    "was seated, tick “The wrong person was seated” to give the deals "
-                    "to the right player. A substitute taking over during a game cannot "
-                    "be recorded yet.",
+                    "was seated, choose “The wrong person was seated” to give the deals "
+                    "to the right player; if a substitute takes over, choose “A substitute "
+                    "takes over from the next deal”.",
                     "Table %(table)s has played %(count)s deals: swapping now would give "
                     "them and their points to someone who did not play them. If the wrong "
-                    "person was seated, tick “The wrong person was seated” to give the "
-                    "deals to the right player. A substitute taking over during a game "
-                    "cannot be recorded yet.",
+                    "person was seated, choose “The wrong person was seated” to give the "
+                    "deals to the right player; if a substitute takes over, choose “A "
+                    "substitute takes over from the next deal”.",
                     game.deals_count,
                 )
                 % {"table": table.number, "count": game.deals_count},
                 code="swap_played_deals",
                 params={"table": table.number, "deals": game.deals_count},
+            )
+        substituted = [
+            g
+            for g in played
+            if g.substituted and Substitution.objects.filter(game_id=g.pk).exists()
+        ]
+        if substituted:
+            table = next(s.table for s in seats.values() if s.table_id == substituted[0].table_id)
+            raise EveningError(
+                _(
+                    "A substitute has played at table %(table)s: its deals belong to "
+                    "different players, so the seat cannot be renamed throughout. Record "
+                    "another substitute from the next deal, or correct the deals."
+                )
+                % {"table": table.number},
+                code="swap_substituted",
+                params={"table": table.number},
             )
         for table_id in touched_tables:
             table_seats = sorted(
@@ -505,4 +535,4 @@ def event_progress(event: Event) -> dict[str, int]:
 
 def default_event_name(now: datetime | None = None) -> str:
     now = timezone.localtime(now or timezone.now())
-    return _("Evening of %(date)s") % {"date": now.strftime("%Y-%m-%d")}
+    return _("Evening of %(date)s") % {"date": formats.date_format(now, "DATE_FORMAT")}

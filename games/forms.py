@@ -8,12 +8,13 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, League
+from clubs.models import Club, GameChoice, League
 from games.models import Event
 
 
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=GameChoice.choices, required=False)
     kind = forms.ChoiceField(
         label=_("Kind"), choices=Event.Kind.choices, initial=Event.Kind.EVENING
     )
@@ -43,13 +44,52 @@ class EventForm(forms.Form):
             (3, _("three dealer turns")),
         ],
     )
-    planned_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=1)
+    planned_rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=30,
+        initial=1,
+        help_text=_("For a Burraco tournament: its turns."),
+    )
+    hands_per_turn = forms.TypedChoiceField(
+        label=_("Hands per turn (Burraco)"),
+        coerce=int,
+        choices=[(2, "2"), (3, "3"), (4, "4")],
+        initial=3,
+        required=False,
+        empty_value=3,
+    )
     published = forms.BooleanField(label=_("Public"), required=False, initial=True)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["league"].queryset = League.objects.filter(club=club)
+        self.fields["game"].initial = club.default_game
+        self.club = club
+        if club.game != Club.Games.BOTH:
+            # A club that plays one game is not asked which, nor what fits the other game.
+            self.fields["game"].widget = forms.HiddenInput()
+            if club.game == Club.Games.BURRACO:
+                self.fields["league"].queryset = League.objects.filter(
+                    club=club, game=GameChoice.BURRACO
+                )
+                for name in ("kind", "seating_method", "turns_per_round"):
+                    self.fields[name].widget = forms.HiddenInput()
+                    self.fields[name].required = False
+                self.fields["kind"].initial = Event.Kind.TOURNAMENT
+                self.fields["planned_rounds"].label = _("Turns")
+                self.fields["planned_rounds"].initial = 4
+                self.fields["planned_rounds"].help_text = ""
+            else:
+                self.fields["league"].queryset = League.objects.filter(
+                    club=club, game=GameChoice.BARBU
+                )
+                self.fields["hands_per_turn"].widget = forms.HiddenInput()
         self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
+
+    def clean_game(self) -> str:
+        # A form sent without it (an older page, a script) plays the club's game.
+        return self.cleaned_data.get("game") or self.club.default_game
 
 
 class CheckinForm(forms.Form):

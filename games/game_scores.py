@@ -18,7 +18,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.errors import EntryError, EveningClosed
-from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
+from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Substitution, Table
+from games.seat_history import Change, players_at, result_players
 from games.signals import deals_changed
 
 
@@ -117,7 +118,8 @@ def write_scores(
     """
     if player_ids is None:
         player_ids = read_seating(game).player_ids
-    by_name = dict(zip(game.player_names, player_ids, strict=True))
+    names = list(game.player_names)
+    changes = seat_changes(game)
     if not new:
         DealScore.objects.filter(deal__in=deals).delete()
     rows = []
@@ -125,7 +127,9 @@ def write_scores(
         sheet = scores["deals"][deal.number - 1]
         won, lost = doubles_won_lost(deal.data, sheet["raw"])
         king = deal.data.get("result", {}).get("king_of_hearts")
-        for name, player_id in by_name.items():
+        # Each deal's rows go to whoever played it (a substitute's deals to them).
+        played = players_at(player_ids, changes, deal.number) if changes else player_ids
+        for name, player_id in zip(names, played, strict=True):
             rows.append(
                 DealScore(
                     deal=deal,
@@ -148,6 +152,7 @@ def write_scores(
 
     places, aboves = set_totals(game, scores)
     game.save(update_fields=["totals", "deals_count", "status", "updated_at"])
+    results = result_players(player_ids, changes, game.deals_count) if changes else player_ids
     # One INSERT ... ON CONFLICT (game, seat) DO UPDATE for the four rows, whether the
     # game had score rows already or not (instead of four update_or_create round trips).
     GameScore.objects.bulk_create(
@@ -161,12 +166,29 @@ def write_scores(
                 above=aboves[name],
                 deals=game.deals_count,
             )
-            for seat, (name, player_id) in enumerate(by_name.items())
+            for seat, (name, player_id) in enumerate(zip(names, results, strict=True))
         ],
         update_conflicts=True,
         unique_fields=["game", "seat"],
         update_fields=["player", "total", "place", "above", "deals"],
     )
+
+
+def seat_changes(game: Game) -> list[Change]:
+    """The game's substitutions as seat_history reads them; none without a query for a
+    game never substituted."""
+    if not game.substituted:
+        return []
+    rows = Substitution.objects.filter(game_id=game.pk).values_list(
+        "seat", "from_deal", "player_out_id", "player_in_id"
+    )
+    return [Change(*row) for row in rows]
+
+
+def result_player_ids(game: Game, player_ids: list[int]) -> list[int]:
+    """Each seat's player for the game's result (GameScore), in seat order."""
+    changes = seat_changes(game)
+    return result_players(player_ids, changes, game.deals_count) if changes else player_ids
 
 
 def _stored_totals(totals: dict[str, float]) -> dict[str, Decimal]:

@@ -9,7 +9,16 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.services import ClubError
-from games.models import Deal, DealScore, EventPlayer, Game, GameScore, Round, Seat
+from games.models import (
+    Deal,
+    DealScore,
+    EventPlayer,
+    Game,
+    GameScore,
+    Round,
+    Seat,
+    Substitution,
+)
 from games.signals import deals_changed
 
 
@@ -41,6 +50,8 @@ def move_player_rows(
     GameScore.objects.filter(player=duplicate).update(player=keep)
     DealScore.objects.filter(player=duplicate).update(player=keep)
     Deal.objects.filter(dealer=duplicate).update(dealer=keep)
+    Substitution.objects.filter(player_out=duplicate).update(player_out=keep)
+    Substitution.objects.filter(player_in=duplicate).update(player_in=keep)
     through = Round.byes.through
     kept_byes = set(through.objects.filter(player=keep).values_list("round_id", flat=True))
     through.objects.filter(player=duplicate, round_id__in=kept_byes).delete()

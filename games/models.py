@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import Club, League, Player
+from clubs.models import Club, GameChoice, League, Player
 
 
 def new_table_key() -> str:
@@ -38,6 +38,9 @@ class Event(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.EVENING)
+    game = models.CharField(
+        _("game"), max_length=8, choices=GameChoice.choices, default=GameChoice.BARBU
+    )
     starts_at = models.DateTimeField(_("starts at"))
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.PLANNED
@@ -76,6 +79,10 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_burraco(self) -> bool:
+        return self.game == GameChoice.BURRACO
+
 
 class EventPlayer(models.Model):
     """A player checked in at an event."""
@@ -108,6 +115,17 @@ class Round(models.Model):
     # What the seating module said about this round (repeat meetings and why).
     seating_explanation = models.JSONField(default=list, blank=True)
     byes = models.ManyToManyField(Player, blank=True, related_name="byes")
+    # Burraco turns (a Round of a Burraco event): hands a table plays, the time limit the
+    # referee's desk counts down, and the movement that seated it.
+    hands_per_turn = models.PositiveSmallIntegerField(_("hands per turn"), null=True, blank=True)
+    time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True)
+    movement = models.CharField(_("movement"), max_length=16, blank=True)
+    # Mitchell's step (EW pairs move this many tables), or the Danese variant.
+    movement_step = models.PositiveSmallIntegerField(null=True, blank=True)
+    movement_variant = models.CharField(max_length=16, blank=True)
+    # The first turn's order: "entry", "draw" or "hand".
+    first_order = models.CharField(max_length=8, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -125,6 +143,13 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("table"))
     # The secret in the table card's QR code: lets a phone write to this table's game only.
     key = models.CharField(max_length=40, unique=True, default=new_table_key)
+    # A Burraco table's two lines: the NS pair against the EW pair.
+    ns_pair = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ew_pair = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -156,6 +181,7 @@ class Seat(models.Model):
 class Game(models.Model):
     class Kind(models.TextChoices):
         BARBU = "barbu", _("Barbu")
+        BURRACO = "burraco", _("Burraco")
 
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", _("in progress")
@@ -174,6 +200,9 @@ class Game(models.Model):
     deals_count = models.PositiveSmallIntegerField(default=0)
     # The engine's totals for the game so far {name: points}, kept for fast lists.
     totals = models.JSONField(default=dict, blank=True)
+    # True once a substitute took over a seat (games/substitutions.py): only such games
+    # read their Substitution rows when a deal is written.
+    substituted = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -181,6 +210,39 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk}"
+
+
+class Substitution(models.Model):
+    """A substitute took over a seat from a deal on: the deals before stay the leaver's.
+
+    The game record keeps naming the seat by its first player (Game.player_names); who
+    played each deal is the seat's starter, then each substitute from their from_deal.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="substitutions")
+    seat = models.PositiveSmallIntegerField()
+    from_deal = models.PositiveSmallIntegerField()
+    player_out = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_in = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seat", "from_deal"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat", "from_deal"], name="substitution_unique"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat__lte=3) & models.Q(from_deal__gte=2),
+                name="substitution_seat_deal",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat} from deal {self.from_deal}: {self.player_in}"
 
 
 class GameScore(models.Model):
@@ -317,6 +379,7 @@ class EventLog(models.Model):
     class Action(models.TextChoices):
         CLOSED = "closed", pgettext_lazy("evening log", "closed")
         REOPENED = "reopened", pgettext_lazy("evening log", "reopened")
+        SUBSTITUTED = "substituted", pgettext_lazy("evening log", "substitute")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
     # None: the whole evening.
@@ -355,3 +418,33 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+
+# The Burraco tournament's own rows (pairs, hands, score cards, turn results).
+from games.models_burraco import (  # noqa: E402
+    BurracoHand,
+    BurracoPair,
+    PairTurnResult,
+    ScoreCard,
+    ScoreCardRevision,
+)
+
+__all__ = [
+    "BurracoHand",
+    "BurracoPair",
+    "Deal",
+    "DealRevision",
+    "DealScore",
+    "Event",
+    "EventLog",
+    "EventPlayer",
+    "Game",
+    "GameScore",
+    "IdempotencyRecord",
+    "PairTurnResult",
+    "Round",
+    "ScoreCard",
+    "ScoreCardRevision",
+    "Seat",
+    "Table",
+]

@@ -37,6 +37,7 @@ from games.game_scores import (
     doubles_won_lost,
     lock_game,
     read_seating,
+    result_player_ids,
     set_totals,
     write_scores,
 )
@@ -332,6 +333,8 @@ def _write_new_deal_sql(
     won, lost = doubles_won_lost(data, sheet["raw"])
     king = data.get("result", {}).get("king_of_hearts")
     places, aboves = set_totals(game, scores)
+    # A seat's result goes to whoever played most of its deals (games/seat_history.py).
+    results = result_player_ids(game, list(players.values()))
     game.updated_at = stored.created_at = stored.updated_at = now
     body = deal_answer(game, stored, scores, state)
     stored.pk = sql.write(
@@ -371,7 +374,7 @@ def _write_new_deal_sql(
                     Decimal(str(places[name])),
                     aboves[name],
                 )
-                for seat, (name, player_id) in enumerate(players.items())
+                for seat, (name, player_id) in enumerate(zip(players, results, strict=True))
             ],
             revision_label=by_label[:80],
             idempotency=(scope, idempotency_key[:200], fingerprint, 201, body)

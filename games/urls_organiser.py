@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games import views_burraco_desk as burraco
 from games import views_club
 from games import views_organiser as views
 
@@ -23,6 +24,13 @@ urlpatterns = [
     path(R + "close/", views.round_close, name="round-close"),
     path(R + "reopen/", views.round_reopen, name="round-reopen"),
     path("manage/<slug:slug>/games/<int:game_id>/", views.game_deals, name="game-deals"),
+    # A Burraco tournament's referee's desk.
+    path(E + "burraco/", burraco.desk, name="burraco-desk"),
+    path(E + "burraco/pairs/", burraco.pair_add, name="burraco-pair-add"),
+    path(E + "burraco/pairs/<int:pair_id>/", burraco.pair_change, name="burraco-pair-change"),
+    path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
+    path(R + "penalty/", burraco.penalty, name="burraco-penalty"),
+    path(E + "burraco/cards/<int:game_id>/", burraco.card_correct, name="burraco-card-correct"),
     path(
         "manage/<slug:slug>/deals/<int:deal_id>/correct/",
         views.deal_correct_view,

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games import views_burraco_table as burraco
 from games import views_table
 
 urlpatterns = [
@@ -14,4 +15,9 @@ urlpatterns = [
         name="table-confirm",
     ),
     path("t/<str:key>/state/", views_table.table_state, name="table-state"),
+    # A Burraco table's score card.
+    path("t/<str:key>/card/", burraco.card_page, name="burraco-card"),
+    path("t/<str:key>/card/line/", burraco.card_line, name="burraco-card-line"),
+    path("t/<str:key>/card/hand/", burraco.card_hand, name="burraco-card-hand"),
+    path("t/<str:key>/card/confirm/", burraco.card_confirm_view, name="burraco-card-confirm"),
 ]

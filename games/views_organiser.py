@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, Player
+from clubs.models import Club, GameChoice, Player
 from clubs.views import describe, organiser_required
-from games import cards, closing, correction, evenings
+from games import cards, closing, correction, evenings, substitutions
+from games.burraco import tournaments
 from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
 from games.errors import EntryError
@@ -34,6 +35,7 @@ from games.forms import (
 from games.history import history
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat, Table
 from games.seating_words import seating_sentences
+from games.selectors import seat_notes
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -72,11 +74,28 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
         request.POST or None, club=club, initial={"name": evenings.default_event_name()}
     )
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        game = data.pop("game")
+        hands = data.pop("hands_per_turn")
         try:
-            event = evenings.event_create(club=club, **form.cleaned_data)
-        except evenings.EveningError as error:
+            if game == GameChoice.BURRACO:
+                event = tournaments.tournament_create(
+                    club=club,
+                    name=data["name"],
+                    starts_at=data["starts_at"],
+                    league=data["league"],
+                    turns=data["planned_rounds"],
+                    hands_per_turn=hands,
+                    published=data["published"],
+                )
+            else:
+                event = evenings.event_create(club=club, **data)
+        except (evenings.EveningError, EntryError) as error:
             form.add_error(None, error.message)
         else:
+            if event.is_burraco:
+                messages.success(request, _("%(name)s created.") % {"name": event.name})
+                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
             messages.success(request, _("%(name)s created.") % {"name": event.name})
             return redirect("event-checkin", slug=club.slug, event_id=event.pk)
     return render(request, "games/organiser/event_form.html", {"club": club, "form": form})
@@ -85,6 +104,8 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
 @organiser_required
 def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
+    if event.is_burraco:
+        return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
     rounds = list(_tables(event.rounds.order_by("number")))
     context = {
         "club": club,
@@ -239,22 +260,44 @@ def seat_swap(request: HttpRequest, club: Club, event_id: int, number: int) -> H
     target = request.POST.get("target", "")
     kind, _sep, pk = target.partition(":")
     seat = request.POST.get("seat", "")
+    # What happened, once the table has deals: "wrong_person" or "substitute".
+    what = request.POST.get("what", "")
+    if request.POST.get("wrong_person") == "1":
+        what = "wrong_person"
+    from_deal = request.POST.get("from_deal", "")
     if not seat.isdigit() or kind not in ("seat", "player") or not pk.isdigit():
         messages.error(request, _("Choose a seat and who should sit there."))
     else:
+        target_ids = {
+            "other_seat_id": int(pk) if kind == "seat" else None,
+            "player_id": int(pk) if kind == "player" else None,
+        }
         try:
-            evenings.seat_change(
-                rnd=rnd,
-                seat_id=int(seat),
-                other_seat_id=int(pk) if kind == "seat" else None,
-                player_id=int(pk) if kind == "player" else None,
-                by_user=request.user,
-                wrong_person=request.POST.get("wrong_person") == "1",
-            )
+            if what == "substitute":
+                substitutions.substitute(
+                    rnd=rnd,
+                    seat_id=int(seat),
+                    from_deal=int(from_deal) if from_deal.isdigit() else None,
+                    by_user=request.user,
+                    **target_ids,
+                )
+            else:
+                evenings.seat_change(
+                    rnd=rnd,
+                    seat_id=int(seat),
+                    by_user=request.user,
+                    wrong_person=what == "wrong_person",
+                    **target_ids,
+                )
         except evenings.EveningError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, _("Seats changed."))
+            if what == "substitute":
+                messages.success(
+                    request, _("Substitute recorded: the deals already played stay where they are.")
+                )
+            else:
+                messages.success(request, _("Seats changed."))
     return redirect("round-detail", slug=club.slug, event_id=event.pk, number=rnd.number)
 
 
@@ -367,6 +410,7 @@ def game_deals(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
             "game": game,
             "event": game.table.round.event,
             "deals": deals,
+            "seat_notes": seat_notes(game),
             "history": history(revisions),
         },
     )

@@ -11,13 +11,15 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.language import activate_club_language
+from clubs.language import offer_club_language
+from games import live
 from games.entry import (
     chosen_seat,
     closed_notice,
@@ -59,17 +61,18 @@ def _render(
     }
     context["closed"] = closed_notice(table)
     if game is not None:
+        context["state_etag"] = live.etag(live.version("game", game.pk))  # before the reads
         page = page_state(game)
         seat = chosen_seat(request.session, table.key)
         context.update(
             page=page,
             form=form_context(page, posted),
             seat=seat,
-            seat_choices=list(enumerate(page.names)),
+            seat_choices=list(enumerate(page.players)),
             confirm=club.confirm_deals,
             needs_seat=club.confirm_deals and seat is None,
             my_label=seat_label(table, seat, page.names),
-            my_seat=seat_display(table, seat, page.names),
+            my_seat=seat_display(table, seat, page.players),
             stamp=deals_stamp(
                 len(page.deals),
                 sum(deal.version for deal in page.deals),
@@ -95,7 +98,7 @@ def _table(request: HttpRequest, key: str) -> Table:
     table = table_by_key(key)
     if table is None:
         raise UnknownTable(key)
-    activate_club_language(request, table.round.event.club)
+    offer_club_language(request, table.round.event.club)
     return table
 
 
@@ -119,6 +122,10 @@ def _with_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 @require_GET
 @_with_table
 def table_entry(request: HttpRequest, table: Table) -> HttpResponse:
+    game = table_game(table)
+    if game is not None and game.kind == Game.Kind.BURRACO:
+        # The same QR code opens a Burraco table's score card.
+        return redirect("burraco-card", key=table.key)
     return _render(request, table)
 
 
@@ -221,11 +228,27 @@ def table_confirm(request: HttpRequest, table: Table, number: int) -> HttpRespon
     return redirect("table-entry", key=key)
 
 
+def _game_of_key(key: str) -> str:
+    return f"live:table-game:{key}"
+
+
 @require_GET
-def table_state(request: HttpRequest, key: str) -> JsonResponse:
-    """A tiny answer the page polls, so a phone sees another phone's deal without reloading."""
+def table_state(request: HttpRequest, key: str) -> HttpResponse:
+    """A tiny answer the page polls every second, so a phone sees another phone's deal
+    without reloading: 304 without a database query while the game's version
+    (games/live.py) is the one the phone holds. A table's game never changes once made,
+    so which game a key names is kept in the cache."""
+    game_id = cache.get(_game_of_key(key))
+    if game_id is not None:
+        unchanged = live.not_modified(request, live.etag(live.version("game", game_id)))
+        if unchanged is not None:
+            return unchanged
     table = table_by_key(key)
     if table is None:
         return JsonResponse({"error": _("No table has this link.")}, status=404)
     game = table_game(table)
-    return JsonResponse({"stamp": _stamp(game) if game is not None else ""})
+    if game is None:
+        return JsonResponse({"stamp": ""})
+    cache.set(_game_of_key(key), game.pk, live.VERSION_SECONDS)
+    tag = live.etag(live.version("game", game.pk))  # before the read it labels
+    return live.mark(request, JsonResponse({"stamp": _stamp(game)}), tag)

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.cache import cache
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -69,10 +70,16 @@ class HistorySerializer(serializers.Serializer):
     date = serializers.DateTimeField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    total = serializers.FloatField()
-    place = serializers.FloatField()
-    deals = serializers.IntegerField()
+    total = serializers.FloatField(
+        allow_null=True,
+        help_text=_("Null: a substitute's share of a game whose result is another's."),
+    )
+    place = serializers.FloatField(allow_null=True)
+    deals = serializers.IntegerField(help_text=_("The deals this player played."))
     complete = serializers.BooleanField()
+    note = serializers.CharField(
+        allow_blank=True, help_text=_("Who played which deals, when a substitute took over a seat.")
+    )
 
 
 class RatingPointSerializer(serializers.Serializer):
@@ -261,3 +268,45 @@ class PlayerRatingView(StandingsView):
         player = get_object_or_404(PublicReadable.players(request), pk=pk)
         rating = selectors.player_rating(player, _viewer(request))
         return Response({"player_id": player.pk, "player": player.name, **rating})
+
+
+class PairStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pair = serializers.IntegerField()
+    names = serializers.CharField()
+    vp = serializers.FloatField()
+    mp_difference = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    penalty_vp = serializers.FloatField()
+    penalty_mp = serializers.IntegerField()
+    unconfirmed = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    decided_by = serializers.CharField()
+
+
+class TournamentStandingsView(StandingsView):
+    @extend_schema(
+        tags=["burraco"],
+        summary="A Burraco tournament's pair ranking (live while it runs)",
+        description="Total VP, MP difference and, in `decided_by`, the tie-break that "
+        "placed the pair below the one above (empty when VP did).",
+        responses={
+            200: _page_schema(
+                "PairStandingsPage",
+                PairStandingSerializer,
+                event=serializers.IntegerField(),
+                status=serializers.CharField(),
+            ),
+            **errors(*READ_ERRORS),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
+        return _paginated(
+            self,
+            request,
+            selectors.pair_standings(event.pk),
+            {"event": event.pk, "status": event.status},
+        )

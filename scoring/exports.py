@@ -9,10 +9,17 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from fpdf import FPDF
+from fpdf import FPDF, FontFace
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 FONT_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+# The result sheet's table: rank, player, points, games, wins, tie-break, on the 190 mm
+# of A4 inside fpdf2's 10 mm margins; each number column as wide as its head or its widest
+# number ("Victoires", "Posizione"), the player and the tie-break sharing what is left.
+PAGE_MM = 190
+PAD_MM = 1.5
+NUMBERS = (0, 2, 3, 4)
+ALIGN = ("RIGHT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "LEFT")
 
 
 def standings_rows(
@@ -98,6 +105,35 @@ class _Sheet(FPDF):
         return text
 
 
+def result_table(standings: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    """The result sheet's heads and rows, as texts ("3*": a game not finished counts)."""
+    header = [_("Rank"), _("Player"), _("Points"), _("Games"), _("Wins"), _("Tie-break")]
+    rows = []
+    for r in standings:
+        games = f"{r['games']}*" if r["details"].get("unfinished") else r["games"]
+        cells = [r["rank"], r["player"], r["points"], games, r["details"].get("wins")]
+        rows.append(["" if c is None else str(c) for c in [*cells, r["tiebreak_label"]]])
+    return header, rows
+
+
+def sheet_columns(header: list[str], rows: list[list[str]]) -> tuple[float, ...]:
+    """The columns' widths in mm: a number column fits its bold head and its numbers
+    whole, the player and the tie-break share the rest (the tie-break a little more)."""
+    pdf = _Sheet()
+    widths = [0.0] * len(header)
+    for i in NUMBERS:
+        pdf.set_font(pdf.family, "B", 10)
+        widest = max(pdf.get_string_width(w) for w in pdf.text_of(header[i]).split())
+        pdf.set_font(pdf.family, "", 10)
+        for row in rows:
+            widest = max(widest, pdf.get_string_width(pdf.text_of(row[i])))
+        widths[i] = round(widest + 2 * PAD_MM + 1, 1)
+    rest = PAGE_MM - sum(widths)
+    widths[1] = round(rest * 0.45, 1)
+    widths[5] = round(rest - widths[1], 1)
+    return tuple(widths)
+
+
 def evening_pdf(
     event: Any,
     standings: list[dict[str, Any]],
@@ -112,32 +148,38 @@ def evening_pdf(
     pdf.add_page()
     t = pdf.text_of
     pdf.set_font(pdf.family, "B", 16)
-    pdf.cell(0, 9, t(f"{event.club.name} – {event.name}"), new_x="LMARGIN", new_y="NEXT")
+    # multi_cell: a long name (a German one) wraps instead of running off the page.
+    title = t(f"{event.club.name} – {event.name}")
+    pdf.multi_cell(0, 8, title, align="L", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(pdf.family, "", 10)
     when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
     pdf.cell(0, 6, t(when), new_x="LMARGIN", new_y="NEXT")
     if status is not None:
         pdf.set_font(pdf.family, "B", 11)
-        pdf.multi_cell(0, 6, t(status["sentence"]), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 6, t(status["sentence"]), align="L", new_x="LMARGIN", new_y="NEXT")
         pdf.set_font(pdf.family, "", 10)
     pdf.ln(3)
 
-    widths = [14, 70, 26, 18, 18, 44]
-    header = [_("Rank"), _("Player"), _("Points"), _("Games"), _("Wins"), _("Tie-break")]
-    pdf.set_font(pdf.family, "B", 10)
-    for w, h in zip(widths, header, strict=True):
-        pdf.cell(w, 7, t(h), border="B")
-    pdf.ln()
+    # fpdf2's table: every cell wraps its text (a word too long for its column, like a
+    # long German one, is broken rather than cut or spilled over the next column), each
+    # column keeps one alignment for its head and its numbers, and a row too tall for
+    # the page goes to the next one with the heads repeated.
+    header, rows = result_table(standings)
+    widths = sheet_columns(header, rows)
     pdf.set_font(pdf.family, "", 10)
-    for r in standings:
-        games = r["games"]
-        if r["details"].get("unfinished"):  # "3*": a game not finished counts in them
-            games = f"{games}*"
-        cells = [r["rank"], r["player"], r["points"], games, r["details"].get("wins")]
-        cells.append(r["tiebreak_label"][:30])
-        for i, (w, c) in enumerate(zip(widths, cells, strict=True)):
-            pdf.cell(w, 6, t(c), border="B", align="R" if i in (0, 2, 3, 4) else "L")
-        pdf.ln()
+    with pdf.table(
+        col_widths=widths,
+        width=sum(widths),
+        text_align=ALIGN,
+        borders_layout="HORIZONTAL_LINES",
+        line_height=5.5,
+        padding=(1, PAD_MM),
+        headings_style=FontFace(emphasis="BOLD"),
+        repeat_headings=1,
+        align="LEFT",
+    ) as table:
+        for line in [header, *rows]:
+            table.row([t(c) for c in line])
     if not standings:
         pdf.cell(0, 6, t(_("No results yet.")), new_x="LMARGIN", new_y="NEXT")
     elif any(r["details"].get("unfinished") for r in standings):
@@ -155,7 +197,6 @@ def evening_pdf(
             progress = f"{table['deals_count']}/{table['deals_target']}"
             if not table["complete"]:
                 progress += ", " + _("not finished")
-            pdf.multi_cell(
-                0, 5, t(f"{label} ({progress}): {scores}"), new_x="LMARGIN", new_y="NEXT"
-            )
+            text = t(f"{label} ({progress}): {scores}")
+            pdf.multi_cell(0, 5, text, align="L", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())

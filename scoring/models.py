@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import League, Player
-from games.models import Event, Game
+from games.models import BurracoPair, Event, Game
 
 
 class EventStanding(models.Model):
@@ -70,6 +70,34 @@ class LeagueStanding(models.Model):
         if self.previous_rank is None:
             return None
         return self.previous_rank - self.rank
+
+
+class PairStanding(models.Model):
+    """A pair's place in a Burraco tournament's ranking (live while it runs)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pair_standings")
+    pair = models.ForeignKey(BurracoPair, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField(_("rank"))
+    vp = models.DecimalField(_("VP"), max_digits=8, decimal_places=2)
+    mp_difference = models.IntegerField(_("MP difference"))
+    turns = models.PositiveIntegerField(_("turns"), default=0)
+    byes = models.PositiveIntegerField(default=0)
+    # {"penalty_vp", "penalty_mp", "shared", "tie_break_values", "unconfirmed"}
+    details = models.JSONField(default=dict, blank=True)
+    # The criterion that separated the pair from the one above ("" when none was needed).
+    tiebreak_note = models.CharField(max_length=32, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "rank", "pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "pair"], name="pairstanding_unique"),
+        ]
+        verbose_name = _("pair standing")
+        verbose_name_plural = _("pair standings")
+
+    def __str__(self) -> str:
+        return f"{self.event_id} #{self.rank} pair {self.pair_id}"
 
 
 class PlayerRating(models.Model):

@@ -19,7 +19,8 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count
 
-from clubs.models import League
+from clubs.models import GameChoice, League
+from games import live
 from games.models import Event, Game
 from scoring import standings as maths
 from scoring.aggregates import (
@@ -31,6 +32,7 @@ from scoring.aggregates import (
     rank,
     ranking_of,
 )
+from scoring.burraco_rebuild import rebuild_pair_standings
 from scoring.cache_keys import event_cache_key, forget, league_cache_key
 from scoring.models import EventStanding, LeagueStanding
 from scoring.rating_sync import sync_ratings
@@ -128,7 +130,11 @@ def _unfinished_by_player(scores: Any) -> dict[int, int]:
 
 
 def rebuild_event_standings(*, event_id: int) -> int:
-    """Bring an evening's standing rows up to date; the number of players ranked."""
+    """Bring an evening's standing rows up to date; the number of players ranked (of
+    pairs, for a Burraco tournament: scoring/burraco_rebuild.py)."""
+    if Event.objects.filter(pk=event_id, game=GameChoice.BURRACO).exists():
+        with _derived_rows_transaction():
+            return rebuild_pair_standings(event_id=event_id)
     with _derived_rows_transaction():
         try:
             event = (
@@ -145,7 +151,7 @@ def rebuild_event_standings(*, event_id: int) -> int:
         )
         standings = rank(aggregate_seats(scores, ranking), ranking)
         unfinished = _unfinished_by_player(scores)
-        _replace_rows(
+        changed = _replace_rows(
             EventStanding,
             {"event_id": event_id},
             {
@@ -161,6 +167,8 @@ def rebuild_event_standings(*, event_id: int) -> int:
             },
         )
         transaction.on_commit(lambda: forget(event_cache_key(event_id)))
+        if changed:  # the live page shows them: its pollers get the new rows
+            live.touch_on_commit("event", [event_id])
     return len(standings)
 
 

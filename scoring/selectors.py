@@ -17,13 +17,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
-from games.models import Deal, DealScore, Event, Game, GameScore
+from games.models import Deal, DealScore, Event, Game, GameScore, Substitution
+from games.seat_history import Change, deal_ranges, spans
 from games.selectors import game_record
 from scoring import standings as maths
 from scoring.aggregates import ranking_of
 from scoring.cache_keys import event_cache_key, league_cache_key
 from scoring.engine import barbu
-from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
+from scoring.models import (
+    EventStanding,
+    LeagueStanding,
+    PairStanding,
+    PlayerRating,
+    RatingHistory,
+)
 
 CACHE_SECONDS = 300
 
@@ -71,6 +78,14 @@ def viewer(user: Any) -> Viewer:
         player__user=user, role=Membership.Role.ORGANISER
     ).values_list("club_id", flat=True)
     return Viewer(frozenset(clubs))
+
+
+def managed_clubs(who: Viewer) -> list[Club]:
+    """The clubs the visitor organises (every club for a superuser), by name."""
+    clubs = Club.objects.order_by("name")
+    if not who.everything:
+        clubs = clubs.filter(pk__in=who.organises)
+    return list(clubs) if (who.everything or who.organises) else []
 
 
 def visible_event(event_id: int, who: Viewer) -> Event:
@@ -135,53 +150,123 @@ def explain_ranking(ranking: maths.Ranking, *, league: bool) -> list[str]:
 # --- Standings ----------------------------------------------------------------------------
 
 
-def _row(standing: Any, **extra: Any) -> dict[str, Any]:
-    note = standing.tiebreak_note
-    return {
-        "rank": standing.rank,
-        "player_id": standing.player_id,
-        "player": standing.player.name,
-        "points": maths.number(maths.Fraction(standing.points)),
-        "games": standing.games,
-        "details": standing.details,
-        "tiebreak": note,
-        "tiebreak_label": str(TIEBREAK_LABELS.get(note, "")) if note else "",
-        **extra,
-    }
+_ROW_COLUMNS = ("rank", "player_id", "player__name", "points", "games", "details", "tiebreak_note")
+_LEAGUE_COLUMNS = ("evenings", "previous_rank")
 
 
-def event_standings(event_id: int) -> list[dict[str, Any]]:
-    """The stored standings of an evening (one query, or none from the cache)."""
+def _rows(standings: Any, extra: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The stored rows as the pages and the API show them, read as plain values (no model
+    instance per row: an evening's standings are read cold after every deal)."""
+    labels = {key: str(label) for key, label in TIEBREAK_LABELS.items()}
+    rows = []
+    for rank, player_id, name, points, games, details, note, *more in standings.order_by(
+        "rank", "player__name"
+    ).values_list(*_ROW_COLUMNS, *extra):
+        rows.append(
+            {
+                "rank": rank,
+                "player_id": player_id,
+                "player": name,
+                "points": maths.number(points),
+                "games": games,
+                "details": details,
+                "tiebreak": note,
+                "tiebreak_label": labels.get(note, "") if note else "",
+                **dict(zip(extra, more, strict=True)),
+            }
+        )
+        if "previous_rank" in extra:  # LeagueStanding.movement
+            previous = rows[-1]["previous_rank"]
+            rows[-1]["movement"] = None if previous is None else previous - rank
+    return rows
+
+
+def event_standings(event_id: int, *, cached: bool = True) -> list[dict[str, Any]]:
+    """The stored standings of an evening (one query, or none from the cache).
+
+    `cached=False` reads the rows (the live page: its answers are cached whole per
+    version, games/live.py, and a rebuild committing while a reader fills this cache
+    could leave older rows in it until they expire)."""
+
+    def load() -> list[dict[str, Any]]:
+        return _rows(EventStanding.objects.filter(event_id=event_id))
+
+    return _cached(event_cache_key(event_id), load) if cached else load()
+
+
+def league_standings(league_id: int) -> list[dict[str, Any]]:
+    return _cached(
+        league_cache_key(league_id),
+        lambda: _rows(LeagueStanding.objects.filter(league_id=league_id), _LEAGUE_COLUMNS),
+    )
+
+
+TIEBREAK_WORDS = {
+    "vp": gettext_lazy("VP"),
+    "mp_difference": gettext_lazy("MP difference"),
+    "head_to_head": gettext_lazy("head-to-head"),
+    "draw": gettext_lazy("the referee's draw"),
+}
+
+
+def pair_standings(event_id: int) -> list[dict[str, Any]]:
+    """The stored pair ranking of a Burraco tournament (one query, or none from the cache)."""
 
     def load() -> list[dict[str, Any]]:
         rows = (
-            EventStanding.objects.filter(event_id=event_id)
-            .select_related("player")
-            .order_by("rank", "player__name")
+            PairStanding.objects.filter(event_id=event_id)
+            .select_related("pair__player_a", "pair__player_b")
+            .order_by("rank", "pair__number")
         )
-        return [_row(s) for s in rows]
+        return [
+            {
+                "rank": s.rank,
+                "pair": s.pair.number,
+                "pair_id": s.pair_id,
+                "names": s.pair.names,
+                "vp": maths.number(s.vp),
+                "mp_difference": s.mp_difference,
+                "turns": s.turns,
+                "byes": s.byes,
+                "penalty_vp": s.details.get("penalty_vp", 0),
+                "penalty_mp": s.details.get("penalty_mp", 0),
+                "unconfirmed": s.details.get("unconfirmed", 0),
+                "shared": s.details.get("shared", False),
+                "decided_by": str(TIEBREAK_WORDS.get(s.tiebreak_note, ""))
+                if s.tiebreak_note and s.tiebreak_note != "vp"
+                else "",
+            }
+            for s in rows
+        ]
 
     return _cached(event_cache_key(event_id), load)
 
 
-def league_standings(league_id: int) -> list[dict[str, Any]]:
-    def load() -> list[dict[str, Any]]:
-        rows = (
-            LeagueStanding.objects.filter(league_id=league_id)
-            .select_related("player")
-            .order_by("rank", "player__name")
+def burraco_turns(event: Event) -> list[dict[str, Any]]:
+    """Each turn's tables of a Burraco tournament: pairs, totals, VP, card state (one query)."""
+    games = (
+        Game.objects.filter(table__round__event=event)
+        .select_related("table__round", "table__ns_pair", "table__ew_pair", "card")
+        .order_by("table__round__number", "table__number")
+    )
+    turns: dict[int, dict[str, Any]] = {}
+    for game in games:
+        table = game.table
+        turn = turns.setdefault(table.round.number, {"number": table.round.number, "tables": []})
+        card = getattr(game, "card", None)
+        turn["tables"].append(
+            {
+                "table": table.number,
+                "ns": table.ns_pair.number if table.ns_pair else None,
+                "ew": table.ew_pair.number if table.ew_pair else None,
+                "hands": game.deals_count,
+                "hands_per_turn": game.deals_target,
+                "totals": game.totals,
+                "vp": (card.ns_vp, card.ew_vp) if card else None,
+                "confirmed": bool(card and card.status == "confirmed"),
+            }
         )
-        return [
-            _row(
-                s,
-                evenings=s.evenings,
-                previous_rank=s.previous_rank,
-                movement=s.movement,
-            )
-            for s in rows
-        ]
-
-    return _cached(league_cache_key(league_id), load)
+    return list(turns.values())
 
 
 def _cached(key: str, load: Any) -> list[dict[str, Any]]:
@@ -278,6 +363,42 @@ def club_page(club: Club, who: Viewer, *, now: Any = None) -> dict[str, Any]:
     return {"leagues": list(leagues), "upcoming": upcoming, "past": past}
 
 
+# --- Home --------------------------------------------------------------------------------
+
+
+def home_page(*, running: int = 10, recent: int = 8) -> dict[str, Any]:
+    """The public clubs, the evenings running now and the latest results (four queries).
+
+    Only what anyone may see: published evenings of published clubs.
+    """
+    public = Event.objects.filter(published=True, club__published=True).select_related("club")
+    now_playing = list(
+        public.filter(status=Event.Status.RUNNING).order_by("-starts_at", "-id")[:running]
+    )
+    results = list(public.filter(status=Event.Status.CLOSED).order_by("-starts_at", "-id")[:recent])
+    winners: dict[int, list[str]] = {}
+    for event_id, name in (
+        EventStanding.objects.filter(event__in=[e.pk for e in results], rank=1)
+        .order_by("player__name")
+        .values_list("event_id", "player__name")
+    ):
+        winners.setdefault(event_id, []).append(name)
+    for event in results:
+        event.winners = winners.get(event.pk, [])
+    clubs = (
+        Club.objects.filter(published=True)
+        .annotate(
+            evenings=Count("events", filter=Q(events__published=True)),
+            live=Count(
+                "events",
+                filter=Q(events__published=True, events__status=Event.Status.RUNNING),
+            ),
+        )
+        .order_by("name")
+    )
+    return {"running": now_playing, "results": results, "clubs": list(clubs)}
+
+
 # --- Player ------------------------------------------------------------------------------
 
 
@@ -293,29 +414,96 @@ def visible_player(player_id: int, who: Viewer) -> Player:
     return player
 
 
+def player_clubs(player: Player, who: Viewer) -> list[Club]:
+    """The clubs of the player the visitor may see, by name (one query)."""
+    clubs = Club.objects.filter(memberships__player=player).order_by("name").distinct()
+    if not who.everything:
+        clubs = clubs.filter(Q(published=True) | Q(pk__in=who.organises))
+    return list(clubs)
+
+
 def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
-    """Every game the player played that the visitor may see, oldest first (one query)."""
+    """Every game the player played that the visitor may see, oldest first (two queries).
+
+    A game whose seat changed players (a substitute) is on both players' lists, with a
+    note saying who played which deals; its result (points, place) is on the list of the
+    one who played most of the seat's deals only (games/seat_history.py), the other's
+    row has none.
+    """
     rows = (
         GameScore.objects.filter(player=player)
         .filter(who.visible("game__table__round__"))
         .select_related("game__table__round__event")
         .order_by("game__table__round__event__starts_at", "game__table__round__number", "game_id")
     )
-    return [
-        {
-            "game_id": s.game_id,
-            "event_id": s.game.table.round.event_id,
-            "event": s.game.table.round.event.name,
-            "date": s.game.table.round.event.starts_at,
-            "round": s.game.table.round.number,
-            "table": s.game.table.number,
-            "total": maths.number(maths.Fraction(s.total)),
-            "place": float(s.place),
-            "deals": s.deals,
-            "complete": s.game.status == Game.Status.COMPLETE,
-        }
-        for s in rows
-    ]
+    out = {s.game_id: _game_row(s.game, s.total, s.place, s.deals) for s in rows}
+    for game, (deals, note) in substitution_notes(player, who).items():
+        row = out.get(game.pk) or _game_row(game, None, None, deals)
+        row.update(deals=deals, note=note)
+        out[game.pk] = row
+    return sorted(out.values(), key=lambda r: (r["date"], r["round"], r["game_id"]))
+
+
+def _game_row(game: Game, total: Any, place: Any, deals: int) -> dict[str, Any]:
+    rnd = game.table.round
+    return {
+        "game_id": game.pk,
+        "event_id": rnd.event_id,
+        "event": rnd.event.name,
+        "date": rnd.event.starts_at,
+        "round": rnd.number,
+        "table": game.table.number,
+        "total": None if total is None else maths.number(maths.Fraction(total)),
+        "place": None if place is None else float(place),
+        "deals": deals,
+        "complete": game.status == Game.Status.COMPLETE,
+        "note": "",
+    }
+
+
+def substitution_notes(player: Player, who: Viewer) -> dict[Game, tuple[int, str]]:
+    """{game: (deals the player played, a note)} of the visible games in which the player
+    left a seat to a substitute or was one (one query)."""
+    involved = Substitution.objects.filter(Q(player_in=player) | Q(player_out=player))
+    changes = (
+        Substitution.objects.filter(game_id__in=involved.values("game_id"))
+        .filter(who.visible("game__table__round__"))
+        .select_related("game__table__round__event", "player_in", "player_out")
+        .order_by("game_id", "seat", "from_deal")
+    )
+    by_game: dict[Game, list[Substitution]] = {}
+    for change in changes:
+        by_game.setdefault(change.game, []).append(change)
+    out = {}
+    for game, rows in by_game.items():
+        seats = {r.seat for r in rows if player.pk in (r.player_in_id, r.player_out_id)}
+        timeline = [
+            Change(r.seat, r.from_deal, r.player_out_id, r.player_in_id)
+            for r in rows
+            if r.seat in seats
+        ]
+        runs = [
+            run
+            for (seat, who_played), played in spans([0] * 4, timeline, game.deals_count).items()
+            if seat in seats and who_played == player.pk
+            for run in played
+        ]
+        parts = [_("played deals %(deals)s") % {"deals": deal_ranges(runs)}] if runs else []
+        for r in rows:
+            if r.seat not in seats:
+                continue
+            if r.player_out_id == player.pk:
+                parts.append(
+                    _("substituted by %(name)s from deal %(number)s")
+                    % {"name": r.player_in.name, "number": r.from_deal}
+                )
+            elif r.player_in_id == player.pk:
+                parts.append(
+                    _("substitute for %(name)s from deal %(number)s")
+                    % {"name": r.player_out.name, "number": r.from_deal}
+                )
+        out[game] = (sum(b - a + 1 for a, b in runs), "; ".join(parts))
+    return out
 
 
 def player_evenings(player: Player, who: Viewer) -> list[dict[str, Any]]:

@@ -58,7 +58,9 @@ _sent_until: dict[tuple[str, int | str], float] = {}
 
 
 def _countdown(kind: str) -> float:
-    default = {"event": 1.0, "league": 3.0, "ratings": 3.0}[kind]
+    # The evening's: short, since its live page promises a deal within two seconds (its
+    # rebuild takes ~10 ms); a burst of deals still rides on one task.
+    default = {"event": 0.25, "league": 3.0, "ratings": 3.0}[kind]
     return getattr(settings, "STANDINGS_COUNTDOWNS", {}).get(kind, default)
 
 

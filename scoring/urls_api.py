@@ -15,6 +15,11 @@ urlpatterns = [
         api.LeagueStandingsView.as_view(),
         name="league-standings",
     ),
+    path(
+        "tournaments/<int:pk>/standings/",
+        api.TournamentStandingsView.as_view(),
+        name="tournament-standings",
+    ),
     path("players/<int:pk>/history/", api.PlayerHistoryView.as_view(), name="player-history"),
     path("players/<int:pk>/rating/", api.PlayerRatingView.as_view(), name="player-rating"),
 ]

@@ -2,37 +2,84 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
-from clubs.language import activate_club_language
+from clubs.language import offer_club_language
+from games import live
 from games.deal_form import contract_label
+from games.selectors import seat_notes
 from games.short_names import name_pairs
 from scoring import charts, exports, selectors
 from scoring.messages import contract_name
 
 
+def _live_etag(request: HttpRequest, token: str | None, path: str | None = None) -> str:
+    """The live part's ETag: the evening's version and what decides the page's language
+    (games/live.py); `path`: the live part's URL, when the request is for another."""
+    return live.etag(token, "event-live", live.language_inputs(request, path))
+
+
+def export(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A file download that answers HEAD too: GET's headers, Content-Length included, no body.
+
+    (A link checker or a browser asking what the file is before fetching it.)
+    """
+
+    @require_safe
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Content-Length"] = str(len(response.content))
+        if request.method == "HEAD":
+            response.content = b""
+        return response
+
+    return wrapper
+
+
 def _event_context(request: HttpRequest, pk: int) -> dict:
+    token = live.version("event", pk)  # before the reads it labels
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
-    activate_club_language(request, event.club)
+    offer_club_language(request, event.club)
+    # The URL the page polls carries the page's language (a club's Italian page: /it/...).
+    tag = _live_etag(request, token, reverse("scoring:event-live", args=[pk]))
     tables = selectors.event_tables(event)
     return {
         "event": event,
-        "standings": selectors.event_standings(event.pk),
+        "standings": selectors.event_standings(event.pk, cached=False),
         "tables": tables,
         "standings_status": selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
+        "live_etag": tag,
+        "public": event.published and event.club.published,
     }
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The site's front page: public clubs, evenings running now, recent results."""
+    managed = []
+    if request.user.is_authenticated:
+        who = selectors.viewer(request.user)
+        managed = selectors.managed_clubs(who)
+    return render(request, "home.html", {"managed": managed, **selectors.home_page()})
 
 
 @require_GET
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     who = selectors.viewer(request.user)
     club = selectors.visible_club(slug, who)
-    activate_club_language(request, club)
+    offer_club_language(request, club)
     context = {
         "club": club,
         "organiser": who.organiser_of(club.pk),
@@ -41,8 +88,23 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "scoring/club.html", context)
 
 
+def _burraco_context(request: HttpRequest, event) -> dict:
+    return {
+        "event": event,
+        "standings": selectors.pair_standings(event.pk),
+        "turns": selectors.burraco_turns(event),
+    }
+
+
 @require_GET
 def event(request: HttpRequest, pk: int) -> HttpResponse:
+    who = selectors.viewer(request.user)
+    shown = selectors.visible_event(pk, who)
+    if shown.is_burraco:
+        offer_club_language(request, shown.club)
+        context = _burraco_context(request, shown)
+        context["organiser"] = who.organiser_of(shown.club_id)
+        return render(request, "scoring/burraco_event.html", context)
     context = _event_context(request, pk)
     ranking = selectors.event_ranking(context["event"])
     context["explanation"] = selectors.explain_ranking(ranking, league=False)
@@ -52,17 +114,35 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def event_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The part of the evening page HTMX polls every few seconds."""
-    context = _event_context(request, pk)
-    context["method"] = selectors.event_ranking(context["event"]).method
-    return render(request, "scoring/_event_live.html", context)
+    """The part of the evening page HTMX polls every second, with the ETag it was given:
+    304 without a database query while nothing changed, and one render per change for
+    every viewer of a public evening (the answer is cached under its ETag). A Burraco
+    tournament's part carries no ETag yet: it is rendered on every poll."""
+    tag = _live_etag(request, live.version("event", pk))
+    unchanged = live.not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    body = live.cached_body(tag)
+    if body is None:
+        shown = selectors.visible_event(pk, selectors.viewer(request.user))
+        if shown.is_burraco:
+            offer_club_language(request, shown.club)
+            context = _burraco_context(request, shown)
+            return render(request, "scoring/_burraco_live.html", context)
+        context = _event_context(request, pk)  # 404 for whoever may not see the evening
+        context["method"] = selectors.event_ranking(context["event"]).method
+        tag = context["live_etag"]
+        body = render_to_string("scoring/_event_live.html", context, request).encode()
+        if context["public"]:  # the same answer for every visitor: keep it for them
+            live.keep_body(tag, body)
+    return live.mark(request, HttpResponse(body), tag)
 
 
 @require_GET
 def league(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     league = selectors.visible_league(pk, who)
-    activate_club_language(request, league.club)
+    offer_club_language(request, league.club)
     ranking = selectors.ranking_of(league)
     events = league.events.order_by("-starts_at", "-id")
     if not who.organiser_of(league.club_id):
@@ -86,20 +166,27 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     stats = selectors.contract_statistics(person, who)
     for row in stats:
         row["name"] = contract_name(row["contract"])
-    running, progression = 0, []
+    running = 0
     for g in games:
-        running += g["total"]
-        progression.append(running)
+        running += g["total"] or 0
+        g["running"] = running
     context = {
         "player": person,
+        "clubs": selectors.player_clubs(person, who),
         "games": list(reversed(games)),
         "evenings": selectors.player_evenings(person, who),
         "stats": stats,
         "rating": rating,
-        "score_chart": charts.line_chart(progression, label=_("Points over the games")),
+        # One point per evening: the running total, and the rating, the evening ended on.
+        "score_chart": charts.line_chart(
+            charts.by_evening(games, "running"),
+            label=_("Points over the games"),
+            value_name=_("Points"),
+        ),
         "rating_chart": charts.line_chart(
-            [h["ordinal"] for h in rating["history"]],
+            charts.by_evening(rating["history"], "ordinal"),
             label=_("Rating over time"),
+            value_name=_("Rating"),
             zero_line=False,
         ),
     }
@@ -110,7 +197,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     game = selectors.visible_game(pk, who)
-    activate_club_language(request, game.table.round.event.club)
+    offer_club_language(request, game.table.round.event.club)
     sheet = selectors.score_sheet(game)
     for row in sheet["rows"]:
         if row["kind"] == "deal":
@@ -118,15 +205,20 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
             row["contract_name"] = contract_label(row)
     # Four columns on a phone: the shortest names that tell the players apart.
     sheet["heads"] = name_pairs(sheet["players"])
-    context = {"game": game, "event": game.table.round.event, "sheet": sheet}
+    context = {
+        "game": game,
+        "event": game.table.round.event,
+        "sheet": sheet,
+        "seat_notes": seat_notes(game),
+    }
     return render(request, "scoring/game.html", context)
 
 
-@require_GET
+@export
 def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
-    activate_club_language(request, event.club)
+    offer_club_language(request, event.club)
     status = selectors.standings_status(event, selectors.event_tables(event))
     return exports.standings_csv(
         selectors.event_standings(event.pk),
@@ -135,11 +227,11 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@export
 def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     league = selectors.visible_league(pk, who)
-    activate_club_language(request, league.club)
+    offer_club_language(request, league.club)
     return exports.standings_csv(
         selectors.league_standings(league.pk),
         filename=f"league-{league.pk}-standings.csv",
@@ -147,11 +239,11 @@ def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@export
 def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
-    activate_club_language(request, event.club)
+    offer_club_language(request, event.club)
     tables = selectors.event_tables(event)
     data = exports.evening_pdf(
         event,

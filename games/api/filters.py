@@ -6,6 +6,7 @@ import django_filters
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import BaseFilterBackend
@@ -131,3 +132,15 @@ class KnownQueryParameters(BaseFilterBackend):
         if errors:
             raise ValidationError(errors)
         return queryset
+
+
+class FilterSetWhenAsked(DjangoFilterBackend):
+    """django-filter's backend, which builds the FilterSet and its form only when the
+    request has a query parameter besides the page's: with none, every filter is empty and
+    the FilterSet returns the queryset unchanged, so the answer is the same without the
+    cost (a fifth of a detail read's time in the profile)."""
+
+    def filter_queryset(self, request, queryset, view):
+        if not set(request.query_params) - {"page", "page_size"}:
+            return queryset
+        return super().filter_queryset(request, queryset, view)

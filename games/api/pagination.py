@@ -9,13 +9,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator as DjangoPaginator
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
 
+class FirstPageCountsItself(DjangoPaginator):
+    """Django's paginator, except that page 1 is read first with one row more: when it
+    holds the whole list (a club's events, leagues, rounds...), its length is the count
+    and no COUNT query is made; otherwise the COUNT follows, as before. Same pages, same
+    counts; one statement less for every list that fits on its first page."""
+
+    def page(self, number: Any) -> Any:
+        try:
+            first = int(number) == 1
+        except (TypeError, ValueError):
+            first = False
+        if not first or "count" in self.__dict__ or self.orphans:
+            return super().page(number)
+        rows = list(self.object_list[: self.per_page + 1])
+        if len(rows) <= self.per_page:
+            self.__dict__["count"] = len(rows)  # the cached_property's value
+        self.validate_number(1)
+        return self._get_page(rows[: self.per_page], 1, self)
+
+
 class Pagination(PageNumberPagination):
+    django_paginator_class = FirstPageCountsItself
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200

@@ -103,7 +103,7 @@ def _instance(model: Any, values: dict[str, Any]) -> Any:
     return model.from_db(connection.alias, names, [values[n] for n in names])
 
 
-GAME_FIELDS = ["id", "table_id", "ruleset", "player_names", "status", "deals_count"]
+GAME_FIELDS = ["id", "table_id", "ruleset", "player_names", "status", "deals_count", "substituted"]
 _GAME_JSON = {f for f in GAME_FIELDS if isinstance(Game._meta.get_field(f), JSONField)}
 
 

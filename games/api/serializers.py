@@ -198,6 +198,22 @@ class NextDealSerializer(serializers.Serializer):
     must_double_now = PairSerializer(many=True)
 
 
+class SubstitutePlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SubstitutionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text=_("0..3, as in the record's players."))
+    seat_name = serializers.CharField(
+        help_text=_("The seat's name in the record: its first player's, throughout the game.")
+    )
+    from_deal = serializers.IntegerField(help_text=_("The first deal the substitute played."))
+    player_out = SubstitutePlayerSerializer()
+    player_in = SubstitutePlayerSerializer()
+    at = serializers.DateTimeField()
+
+
 class GameDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(Game.Status.choices)
@@ -206,6 +222,13 @@ class GameDetailSerializer(serializers.Serializer):
     next = NextDealSerializer(
         allow_null=True,
         help_text=_("The next deal: dealer, contracts left, doubles; null when complete."),
+    )
+    substitutions = SubstitutionSerializer(
+        many=True,
+        help_text=_(
+            "Seats a substitute took over, in seat and deal order: each deal counts for "
+            "whoever played it. Empty when nobody was substituted."
+        ),
     )
 
 

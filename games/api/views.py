@@ -15,7 +15,6 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
@@ -41,7 +40,7 @@ from games.api.permissions import (
 )
 from games.api.schema import READ_ERRORS, ApiSchema, errors, read_schema
 from games.api.throttles import AuthThrottle, WritesThrottle
-from games.models import Deal, Game, Round, Seat, Table
+from games.models import Deal, Game, Round, Seat, Substitution, Table
 from games.selectors import game_record
 from scoring.engine import barbu
 
@@ -57,7 +56,7 @@ class ApiMixin:
     parser_classes = [StrictJSONParser]
     throttle_classes = [WritesThrottle]
     pagination_class = Pagination
-    filter_backends = [filters.KnownQueryParameters, DjangoFilterBackend]
+    filter_backends = [filters.KnownQueryParameters, filters.FilterSetWhenAsked]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # An id beyond the database's integers cannot exist (and SQLite cannot even
@@ -222,7 +221,29 @@ def game_detail(game: Game) -> dict[str, Any]:
         "record": record,
         "scores": scores,
         "next": None if complete else barbu.game_state(record)["next"],
+        "substitutions": substitutions(game),
     }
+
+
+def substitutions(game: Game) -> list[dict[str, Any]]:
+    """Who took over which seat from which deal (no query for a game never substituted).
+
+    The record keeps naming each seat by its first player: a deal sent after a
+    substitution names the seat as the record does, and counts for the substitute."""
+    if not game.substituted:
+        return []
+    rows = Substitution.objects.filter(game_id=game.pk).select_related("player_in", "player_out")
+    return [
+        {
+            "seat": r.seat,
+            "seat_name": game.player_names[r.seat],
+            "from_deal": r.from_deal,
+            "player_out": {"id": r.player_out_id, "name": r.player_out.name},
+            "player_in": {"id": r.player_in_id, "name": r.player_in.name},
+            "at": r.at,
+        }
+        for r in rows.order_by("seat", "from_deal")
+    ]
 
 
 def visible_deals(request: Request):

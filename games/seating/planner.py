@@ -107,13 +107,10 @@ def plan_seating(request: SeatingRequest) -> SeatingPlan:
         remedy = "With one table per round, the byes decide who plays together."
     explanation += repeat_sentences(repeats, bound, reasons, remedy)
     if history:
-        explanation.append(
-            f"Pairs seated together had earlier meetings weighing {history_weight:g} in all "
-            "(older meetings count less); the seating keeps this low where it can."
-        )
+        explanation.append(_history_sentence(tables_by_round, n, weights))
     if method != "fixed":
         explanation.append(
-            "At each table the player who has dealt first least often sits in seat 0 and "
+            "At each table the player who has dealt first least often sits in seat 1 and "
             "deals first."
         )
     if timed_out:
@@ -329,6 +326,25 @@ def _meetings(tables_by_round: Tables, n: int, weights: list[float]) -> tuple[in
                     history_weight += weights[key]
     repeats = sum(c - 1 for c in counts.values())
     return repeats, history_weight
+
+
+def _history_sentence(tables_by_round: Tables, n: int, weights: list[float]) -> str:
+    """How many pairs seated together have met before, in words (not the weights' sum)."""
+    again = {
+        (a, b) if a < b else (b, a)
+        for tables in tables_by_round
+        for table in tables
+        for i, a in enumerate(table)
+        for b in table[i + 1 :]
+        if weights[a * n + b if a < b else b * n + a] > 0
+    }
+    if not again:
+        return "No pair seated together has met at an earlier evening."
+    pairs = f"{len(again)} pair{'s' if len(again) > 1 else ''}"
+    return (
+        f"{pairs} seated together met at earlier evenings; recent meetings count more than "
+        "old ones, and the seating keeps such pairs as few as it can."
+    )
 
 
 def _summary(n: int, tables_by_round: Tables, byes_by_round: list[list[int]]) -> str:

@@ -11,9 +11,10 @@ For each of the five languages the demo club is loaded and every page is opened 
 - a full-page screenshot is written to var/screenshots/<language>/<width>/<page>.png
   (PAGE_SCREENSHOTS=folder to choose another), for a person to look through.
 
-The table page is also checked with each contract's inputs shown (hearts, queens, tricks,
-the last two tricks, domino, the king of hearts), and with a seat chosen. All problems of a
-language are collected and reported together, page by page.
+On the table page no word is broken over two lines (the score table's heads at 390 px
+were "Valen-/tina"). The table page is also checked with each contract's inputs shown
+(hearts, queens, tricks, the last two tricks, domino, the king of hearts), and with a
+seat chosen. All problems of a language are collected and reported together, page by page.
 """
 
 from __future__ import annotations
@@ -97,6 +98,28 @@ TABLE_PAGE_JS = """() => {
       const label = (el.getAttribute("aria-label") || el.textContent || el.name || "").trim();
       const size = `${Math.round(r.width)}x${Math.round(r.height)} px`;
       out.push(`control ${size}: ${el.tagName} "${label.slice(0, 30)}"`);
+    }
+  }
+  return out;
+}"""
+
+
+# Words broken across two lines ("Valen-/tina" in a narrow column): each word of each
+# visible text (split at spaces and hyphens, where a line may end) must sit on one line.
+BROKEN_WORDS_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !el.getClientRects().length || el.closest(".visually-hidden, script, style")) {
+      continue;
+    }
+    for (const match of node.textContent.matchAll(/[^\\s\\-\u2010-\u2014\\/]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (lines.length > 1) out.push(`"${match[0]}" is broken over ${lines.length} lines`);
     }
   }
   return out;
@@ -209,6 +232,8 @@ class Walk:
         if name.startswith("table-"):
             for line in self.page.evaluate(TABLE_PAGE_JS):
                 self._add(line)
+            for line in self.page.evaluate(BROKEN_WORDS_JS):
+                self._add(line)
         results = axe.run(self.page, options=AXE_OPTIONS)
         for violation in results.response["violations"]:
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
@@ -286,7 +311,27 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
             walk.open(name, path, axe)
         context.close()
         problems += [f"[{language} {width}] {line}" for line in walk.problems]
+        problems += [
+            f"[{language} {width}] {line}"
+            for line in language_offer(browser, base, language, width, viewport, axe)
+        ]
     return problems
+
+
+def language_offer(browser, base: str, language: str, width: str, viewport, axe) -> list[str]:
+    """A visitor who never chose, on the Italian demo club's table and club pages: asked."""
+    if language == Club.objects.get(slug=DEMO_SLUG).language:
+        return []
+    context = browser.new_context(viewport=viewport, locale=language)  # no language cookie
+    walk = Walk(context.new_page(), base, language, width)
+    club = reverse("scoring:club", args=[DEMO_SLUG])
+    table = next(iter(table_pages("en").values()))
+    for name, path in (("club-language-offer", club), ("table-language-offer", table)):
+        walk.open(name, path, axe)
+        if not walk.page.locator("#language-offer").is_visible():
+            walk._add("the club's language is not offered")
+    context.close()
+    return walk.problems
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Deal
+from games.submission import deal_submit
 from tests.factories import make_club, make_game
 
 from .test_evening import enter_deal, save
@@ -41,8 +42,9 @@ def test_second_phone_is_told_and_shown_the_new_state(live_server, browser):
         enter_deal(first, HEARTS, names)
         save(first)
         assert Deal.objects.get(game=game).contract == "hearts"
-        # The busy phone is not reloaded under its thumb: it is told (the page polls).
-        second.locator("#refresh-banner").wait_for(state="visible", timeout=12_000)
+        # The busy phone is not reloaded under its thumb: it is told (the page polls every
+        # second, so within two seconds of the save).
+        second.locator("#refresh-banner").wait_for(state="visible", timeout=2_500)
         save(second)
         problems = second.locator("#server-problems").inner_text()
         assert "Deal 1 was already entered from another phone: Hearts, dealer Anna" in problems
@@ -52,3 +54,17 @@ def test_second_phone_is_told_and_shown_the_new_state(live_server, browser):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_an_idle_second_phone_shows_the_new_deal_within_two_seconds(live_server, browser):
+    game = make_game(make_club(language="en"))
+    url = f"{live_server.url}/t/{game.table.key}/"
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(url)
+        assert phone.locator('#score-table tr[data-deal="1"]').count() == 0
+        deal_submit(game_id=game.pk, deal=BARBU, by_label="Table 1, seat 1 (Anna)")
+        phone.locator('#score-table tr[data-deal="1"]').wait_for(timeout=2_500)
+    finally:
+        context.close()

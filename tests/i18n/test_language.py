@@ -11,7 +11,7 @@ from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils import timezone, translation
 
-from clubs.language import activate_club_language, visitor_chose_language
+from clubs.language import offer_club_language, visitor_chose_language
 from clubs.models import Club
 
 pytestmark = pytest.mark.django_db
@@ -145,38 +145,47 @@ def club() -> Club:
     return Club(name="Circolo", slug="circolo", language="it")
 
 
-def test_a_visitor_without_a_choice_gets_the_clubs_language(club: Club) -> None:
+def test_a_visitor_without_a_choice_is_offered_the_clubs_language(club: Club) -> None:
     request = _request()
     with translation.override("de"):  # what LocaleMiddleware took from the browser
-        assert activate_club_language(request, club) == "it"
-        assert translation.get_language() == "it"
-        assert request.LANGUAGE_CODE == "it"
+        offer = offer_club_language(request, club)
+        assert offer == {"code": "it", "name": "Italienisch"}
+        assert request.club_language_offer == offer
+        assert translation.get_language() == "de"  # asked, not switched
 
 
-def test_the_language_cookie_beats_the_club(club: Club) -> None:
+def test_the_offer_names_the_language_as_a_sentence_does(club: Club) -> None:
+    with translation.override("fr"):
+        assert offer_club_language(_request(), club)["name"] == "italien"
+    with translation.override("en"):
+        assert offer_club_language(_request(), club)["name"] == "Italian"
+
+
+def test_no_offer_once_the_visitor_chose(club: Club) -> None:
     request = _request(cookie="fr")
     with translation.override("fr"):
         assert visitor_chose_language(request)
-        assert activate_club_language(request, club) == "fr"
+        assert offer_club_language(request, club) is None
         assert translation.get_language() == "fr"
-
-
-def test_a_language_prefix_beats_the_club(club: Club) -> None:
     request = _request(path="/es/club/x/")
     with translation.override("es"):
-        assert activate_club_language(request, club) == "es"
+        assert offer_club_language(request, club) is None
+
+
+def test_no_offer_when_the_page_is_in_the_clubs_language(club: Club) -> None:
+    with translation.override("it"):
+        assert offer_club_language(_request(accept="it"), club) is None
 
 
 def test_an_unknown_cookie_is_no_choice(club: Club) -> None:
     request = _request(cookie="xx")
     with translation.override("de"):
-        assert activate_club_language(request, club) == "it"
+        assert offer_club_language(request, club)["code"] == "it"
 
 
-def test_a_club_language_the_site_lacks_changes_nothing() -> None:
-    request = _request()
+def test_a_club_language_the_site_lacks_is_not_offered() -> None:
     with translation.override("de"):
-        assert activate_club_language(request, Club(language="pt")) == "de"
+        assert offer_club_language(_request(), Club(language="pt")) is None
 
 
 # --- dates and numbers -----------------------------------------------------------------------
@@ -185,11 +194,11 @@ def test_a_club_language_the_site_lacks_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("language", "date", "number"),
     [
-        ("en", "Nov. 22, 2026", "1234.5"),
-        ("it", "22 Novembre 2026", "1234,5"),  # Django's Italian month names
-        ("de", "22. November 2026", "1234,5"),
-        ("fr", "22 novembre 2026", "1234,5"),
-        ("es", "22 de noviembre de 2026", "1234,5"),
+        ("en", "22 Nov 2026", "1234.5"),  # one date style per language: config/formats
+        ("it", "22 nov 2026", "1234,5"),
+        ("de", "22. Nov 2026", "1234,5"),
+        ("fr", "22 nov 2026", "1234,5"),
+        ("es", "22 nov 2026", "1234,5"),
     ],
 )
 def test_dates_and_numbers_follow_the_language(language: str, date: str, number: str) -> None:
@@ -202,7 +211,7 @@ def test_dates_and_numbers_follow_the_language(language: str, date: str, number:
         text = template.render(Context({"when": when, "value": Decimal("1234.5")}))
     day, moment, value, rounded = text.split("|")
     assert day == date
-    assert date in moment and ("20:30" in moment or "8:30" in moment)
+    assert moment == f"{date}, 20:30"
     assert value == number
     assert rounded == number
 
@@ -210,16 +219,30 @@ def test_dates_and_numbers_follow_the_language(language: str, date: str, number:
 # --- the club's public page, end to end ------------------------------------------------------
 
 
-def test_an_unprefixed_club_page_opens_in_the_clubs_language(client) -> None:
-    """Needs scoring/views.py to call clubs.language.activate_club_language(request, club)."""
+def test_a_club_page_asks_before_switching_to_the_clubs_language(client) -> None:
+    """An English visitor of an Italian club reads English and is asked; the answer stays."""
     from tests.factories import make_club
 
     make_club("Circolo Milano", slug="milano", language="it")
-    response = client.get("/clubs/milano/", HTTP_ACCEPT_LANGUAGE="de")
+    response = client.get("/clubs/milano/")
     assert response.status_code == 200
-    assert _lang(response) == "it"
-    # A visitor who chose German keeps it, through the cookie or the URL.
-    client.cookies[COOKIE] = "de"
-    assert _lang(client.get("/clubs/milano/", follow=True)) == "de"
+    assert _lang(response) == "en"
+    page = response.content.decode()
+    assert "This club's pages are in Italian." in page
+    assert 'name="language" value="it"' in page and 'name="language" value="en"' in page
+    german = client.get("/clubs/milano/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'lang="de"' in german and "Italienisch" in german
+    # "Show in Italian": the switcher's view, remembered in the cookie; no more question.
+    answer = client.post("/i18n/setlang/", {"language": "it", "next": "/clubs/milano/"})
+    assert answer["Location"] == "/it/clubs/milano/"
+    assert client.cookies[COOKIE].value == "it"
+    italian = client.get("/clubs/milano/", follow=True)
+    assert _lang(italian) == "it" and 'id="language-offer"' not in italian.content.decode()
+    # "No, thanks": English is remembered, the question is not asked again.
+    client.post("/i18n/setlang/", {"language": "en", "next": "/clubs/milano/"})
+    again = client.get("/clubs/milano/")
+    assert _lang(again) == "en" and 'id="language-offer"' not in again.content.decode()
+    # The URL's prefix is a choice too.
     del client.cookies[COOKIE]
-    assert _lang(client.get("/de/clubs/milano/")) == "de"
+    prefixed = client.get("/de/clubs/milano/")
+    assert _lang(prefixed) == "de" and 'id="language-offer"' not in prefixed.content.decode()

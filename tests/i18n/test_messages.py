@@ -191,7 +191,9 @@ EXPECTED_CONTRACT_NAMES = {
         "hearts": "Corazones",
         "queens": "Damas",
         "last_two": "Dos últimas",
-        "no_tricks": "Bazas",
+        # The rule text calls it "Bazas" and says "no bazas" would be apter: "Bazas"
+        # alone reads as "tricks" (issue 16; docs/glossary/es.md).
+        "no_tricks": "No bazas",
         "domino": "Dominó",
     },
     "de": {"no_tricks": "Keine Stiche", "queens": "Keine Damen", "barbu": "Kein Herzkönig"},

@@ -284,6 +284,42 @@ def test_rules_form_validates_with_the_engine(organiser_client, club):
     assert "Contracts: Barbu (king of hearts), Hearts." in page
 
 
+def test_rules_form_takes_points_in_words_and_numbers_not_json(organiser_client, club):
+    url = reverse("club-rules", args=[club.slug])
+    page = organiser_client.get(url).content.decode()
+    assert "JSON" not in page
+    assert "Points for each queen" in page
+    response = organiser_client.post(
+        url, {"preset": "italian7", "points_hearts": "-2,x", "points_last_two": "-10"}
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Write one whole number, or thirteen separated by commas." in page
+    assert "Write two whole numbers separated by a comma." in page
+    hearts = "-6,-5,-4,-3,-2,-2,-2,-2,-2,-2,-2,-2,-1"
+    response = organiser_client.post(
+        url,
+        {
+            "preset": "italian7",
+            "points_barbu": "-40",
+            "points_hearts": hearts,
+            "points_queens": "-8",
+            "points_last_two": "-10,-20",
+        },
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    points = club.ruleset["options"]["points"]
+    assert points["barbu"] == -40 and points["queens"] == -8
+    assert points["last_two"] == [-10, -20]
+    assert points["hearts"]["A"] == -6 and points["hearts"]["2"] == -1
+    page = organiser_client.get(url).content.decode()
+    assert f'value="{hearts}"' in page and 'value="-10,-20"' in page
+    response = organiser_client.post(url, {"preset": "italian7", "points_hearts": "-3"})
+    club.refresh_from_db()
+    assert club.ruleset["options"] == {"points": {"hearts": -3}}
+
+
 def test_rules_form_refuses_mandatory_doubles_with_one_contract(organiser_client, club):
     url = reverse("club-rules", args=[club.slug])
     response = organiser_client.post(url, {"preset": "italian7", "contracts": ["barbu"]})
@@ -404,3 +440,21 @@ def test_list_pages_make_the_same_queries_for_few_and_many_rows(organiser_client
     after = {n: count_queries(organiser_client, reverse(n, args=[s])) for n in lists}
     assert before == after
     assert Deal.objects.count() == 13
+
+
+def test_evening_page_links_to_the_public_page_and_each_tables_entry(organiser_client, club):
+    event = seated_event(club, count=8)
+    event.status = Event.Status.RUNNING
+    event.save(update_fields=["status"])
+    page = organiser_client.get(reverse("event-dashboard", args=[club.slug, event.pk])).content
+    page = page.decode()
+    assert f'href="{reverse("scoring:event", args=[event.pk])}"' in page
+    tables = list(event.rounds.get(number=1).tables.all())
+    assert len(tables) == 2
+    for table in tables:
+        assert f'href="{reverse("table-entry", args=[table.key])}"' in page
+    # A running evening's main action is following it; closing is a secondary button.
+    link = re.search(r'<a class="([^"]*)"[^>]*id="public-page-link"', page)
+    assert link and link.group(1) == "button"
+    close = re.search(r'<button type="submit" class="([^"]*)" id="event-close-submit"', page)
+    assert close and "secondary" in close.group(1)

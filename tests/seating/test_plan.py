@@ -183,7 +183,9 @@ def test_history_weight_reported_when_unavoidable() -> None:
     # four players, one table: the history pair must sit together
     plan = plan_seating(SeatingRequest(players="abcd", history={("a", "b"): 0.5}))
     assert plan.history_repeats == 0.5
-    assert any("0.5" in sentence for sentence in plan.explanation)
+    # In words: how many pairs meet again, not the weights' sum ("weighing 0.5").
+    assert any(sentence.startswith("1 pair seated together") for sentence in plan.explanation)
+    assert not any("0.5" in sentence for sentence in plan.explanation)
 
 
 def test_swiss_groups_by_standings() -> None:

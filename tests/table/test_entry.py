@@ -197,14 +197,18 @@ def test_refused_entry_in_italian(client, game):
     assert not Deal.objects.exists()
 
 
-def test_club_language_is_the_default_for_the_table_page(client, game):
+def test_the_table_page_offers_the_clubs_language(client, game):
+    """The phone's language is kept; an Italian club's language is offered, not forced."""
     club = game.table.round.event.club
     club.language = "it"
     club.save()
     html = client.get(entry_url(game)).content.decode()
-    assert "Ultime due" in html
+    assert "Last two tricks" in html and 'id="language-offer"' in html
+    html = client.get(entry_url(game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Ultime due" in html and 'id="language-offer"' not in html
     client.cookies["django_language"] = "en"
-    assert "Last two tricks" in client.get(entry_url(game)).content.decode()
+    html = client.get(entry_url(game)).content.decode()
+    assert "Last two tricks" in html and 'id="language-offer"' not in html
 
 
 def test_domino_gap_is_refused_with_a_clear_message(client, game):

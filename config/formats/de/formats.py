@@ -1,0 +1,7 @@
+"""Dates in this language: see config/formats/__init__.py."""
+
+DATE_FORMAT = "j. M Y"
+SHORT_DATE_FORMAT = DATE_FORMAT
+TIME_FORMAT = "H:i"
+DATETIME_FORMAT = f"{DATE_FORMAT}, {TIME_FORMAT}"
+SHORT_DATETIME_FORMAT = DATETIME_FORMAT

@@ -1,0 +1,118 @@
+"""Each pair's result of a turn, written from its table's score card or its bye, and the
+ranking so far read back from those rows (the pure maths: scoring.burraco_standings)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Event, Game, PairTurnResult, Round, ScoreCard, Table
+from games.signals import deals_changed
+from scoring.burraco_standings import PairRow, TurnScore, bye_score, rank_pairs
+from scoring.engine import burraco
+
+
+def ruleset_of(event: Event) -> burraco.Ruleset:
+    return burraco.ruleset_from_json(event.ruleset)
+
+
+def tie_breaks_of(event: Event) -> list[str]:
+    return list(event.ranking.get("tie_breaks", ["mp_difference", "head_to_head"]))
+
+
+def card_result(card: ScoreCard, game: Game, hands_per_turn: int) -> dict[str, Any]:
+    """The engine's turn result of the card's totals: difference, winner and VP."""
+    ruleset = burraco.ruleset_from_json(game.ruleset)
+    return burraco.turn_result(card.ns_total, card.ew_total, ruleset.vp_tables[hands_per_turn])
+
+
+def write_table_results(*, table: Table, game: Game, card: ScoreCard, hands: int) -> None:
+    """Both pairs' rows of this table's turn as the card stands (penalties kept)."""
+    final = card.status == ScoreCard.Status.CONFIRMED
+    for pair_id, opponent_id, line, mp_for, mp_against, vp in (
+        (table.ns_pair_id, table.ew_pair_id, "NS", card.ns_total, card.ew_total, card.ns_vp),
+        (table.ew_pair_id, table.ns_pair_id, "EW", card.ew_total, card.ns_total, card.ew_vp),
+    ):
+        PairTurnResult.objects.update_or_create(
+            round_id=table.round_id,
+            pair_id=pair_id,
+            defaults={
+                "table": table,
+                "opponent_id": opponent_id,
+                "line": line,
+                "bye": False,
+                "hands": hands,
+                "mp_for": mp_for,
+                "mp_against": mp_against,
+                "vp": Decimal(vp),
+                "final": final,
+            },
+        )
+
+
+def write_bye(*, rnd: Round, pair_id: int) -> PairTurnResult:
+    """A resting pair's row: the configured bye score (14 VP and the band's lowest MP)."""
+    vp, mp = bye_score(ruleset_of(rnd.event), rnd.hands_per_turn or 3)
+    row, _ = PairTurnResult.objects.update_or_create(
+        round=rnd,
+        pair_id=pair_id,
+        defaults={
+            "table": None,
+            "opponent": None,
+            "line": "",
+            "bye": True,
+            "hands": 0,
+            "mp_for": mp,
+            "mp_against": 0,
+            "vp": vp,
+            "final": True,
+        },
+    )
+    return row
+
+
+def announce(event_id: int, game_ids: list[int]) -> None:
+    """The standings queued once the transaction commits (the Barbu signal, no league)."""
+    transaction.on_commit(
+        lambda: deals_changed.send(
+            sender=Game, game_ids=game_ids, event_ids=[event_id], complete_league_ids=[]
+        )
+    )
+
+
+def turn_scores(event_id: int) -> list[TurnScore]:
+    """Every result row of the tournament as the pure ranking reads it (one query)."""
+    rows = PairTurnResult.objects.filter(round__event_id=event_id).values_list(
+        "round__number",
+        "pair__number",
+        "opponent__number",
+        "vp",
+        "mp_for",
+        "mp_against",
+        "penalty_vp",
+        "penalty_mp",
+    )
+    return [
+        TurnScore(
+            turn=turn,
+            pair=pair,
+            opponent=opponent,
+            vp=vp,
+            mp_for=mp_for,
+            mp_against=mp_against,
+            penalty_vp=penalty_vp,
+            penalty_mp=penalty_mp,
+        )
+        for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp in rows
+    ]
+
+
+def ranking_so_far(event: Event, entries: list[int] | None = None) -> list[PairRow]:
+    """The pairs ranked by their results so far (two queries at most)."""
+    if entries is None:
+        entries = list(event.pairs.values_list("number", flat=True))
+    draw = event.ranking.get("draw_order") or None
+    draw_order = {int(k): int(v) for k, v in draw.items()} if draw else None
+    return rank_pairs(turn_scores(event.pk), tie_breaks_of(event), draw_order, entries)

@@ -1,0 +1,490 @@
+"""A table's score card: hands submitted (points or cards counted by the engine's
+calculator), the card confirmed by the other pair or disputed, the referee's
+corrections and penalties. Each function owns its transaction and locks the game row
+first, as Barbu's deals do (games/submission.py): nothing is half-written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.burraco.results import announce, card_result, write_table_results
+from games.errors import (
+    DealConflict,
+    DealRejected,
+    EntryError,
+    GameClosed,
+    IdempotencyMismatch,
+    StaleVersion,
+)
+from games.models import (
+    BurracoHand,
+    Event,
+    Game,
+    IdempotencyRecord,
+    PairTurnResult,
+    Round,
+    ScoreCard,
+    ScoreCardRevision,
+    Table,
+)
+from games.submission import NotAuthorised, engine_problems, request_fingerprint
+from scoring.engine import burraco
+from scoring.messages import problem_message
+
+LINES = ("NS", "EW")
+# Far past any real hand (1,080 card points and a few burracos): a typo, not a score.
+MP_LIMIT = 5000
+
+
+@dataclass(frozen=True)
+class CardAnswer:
+    body: dict[str, Any]
+    status_code: int
+    created: bool = True
+
+
+def _problem(field: str, code: str, message: str, params: dict | None = None) -> dict:
+    return {"hand": None, "field": field, "code": code, "params": params or {}, "message": message}
+
+
+def _reject(field: str, code: str, message: str, params: dict | None = None) -> DealRejected:
+    return DealRejected(
+        message, code="hand_rejected", problems=[_problem(field, code, message, params)]
+    )
+
+
+def read_hand(entry: Any, ruleset: dict, number: int) -> tuple[str, dict, dict]:
+    """(mode, data as stored, the hand's scores) of a hand as a table sends it, or
+    DealRejected saying what is wrong: {"mp": {"NS": 120, "EW": -40}} (each line's MP),
+    or {"closed": "NS", "NS": {...}, "EW": {...}} counted by the engine's calculator."""
+    if not isinstance(entry, dict):
+        raise _reject("hand", "invalid_type", _("A hand should be an object."))
+    if "mp" in entry:
+        mp = entry["mp"]
+        if not isinstance(mp, dict) or set(mp) != set(LINES):
+            raise _reject("mp", "invalid_type", _("Give the MP of both lines, NS and EW."))
+        for line in LINES:
+            value = mp[line]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _reject(
+                    f"mp.{line}",
+                    "invalid_mp",
+                    _("%(line)s: the MP should be a whole number.") % {"line": line},
+                    {"line": line},
+                )
+            if value % 5:
+                raise _reject(
+                    f"mp.{line}",
+                    "mp_not_multiple_of_5",
+                    _("%(line)s: %(value)s is not a multiple of 5, as every Burraco score is.")
+                    % {"line": line, "value": value},
+                    {"line": line, "value": value},
+                )
+            if abs(value) > MP_LIMIT:
+                raise _reject(
+                    f"mp.{line}",
+                    "mp_out_of_range",
+                    _("%(line)s: %(value)s MP in one hand is not possible.")
+                    % {"line": line, "value": value},
+                    {"line": line, "value": value},
+                )
+        data = {"NS": mp["NS"], "EW": mp["EW"]}
+        return "mp", {"mp": data}, {line: {"score": data[line]} for line in LINES}
+    extra = set(entry) - {"closed", "NS", "EW"}
+    if extra:
+        raise _reject(
+            "hand",
+            "unknown_field",
+            _("Unknown field %(field)s.") % {"field": sorted(extra)[0]},
+        )
+    closed = entry.get("closed")
+    ns, ew = entry.get("NS"), entry.get("EW")
+    if not isinstance(ns, dict) or not isinstance(ew, dict):
+        raise _reject("hand", "invalid_type", _("Give what each line counted, NS and EW."))
+    calculation = burraco.calculate_hand(closed, ns, ew, ruleset, number)
+    if not calculation.ok:
+        problems = calculation.problems
+        raise DealRejected(
+            problem_message(problems[0]), code="hand_rejected", problems=engine_problems(problems)
+        )
+    score = calculation.score
+    assert score is not None
+    data = {"closed": closed, "NS": dict(ns), "EW": dict(ew)}
+    return "cards", data, {line: dict(score[line]) for line in LINES}
+
+
+def _lock(game_id: int) -> tuple[Game, Table, Round, Event]:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.kind != Game.Kind.BURRACO:
+        raise EntryError(_("This score card does not exist."), code="not_found")
+    table = Table.objects.select_related("round__event").get(pk=game.table_id)
+    return game, table, table.round, table.round.event
+
+
+def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = None) -> dict:
+    """The JSON of a score card as the table, the desk and the API show it."""
+    if hands is None:
+        hands = list(game.hands.order_by("number"))
+    per_turn = game.deals_target
+    result = card_result(card, game, per_turn)
+    return {
+        "game": game.pk,
+        "status": card.status,
+        "version": card.version,
+        "hands_per_turn": per_turn,
+        "entered_line": card.entered_line or None,
+        "confirmed_line": card.confirmed_line or None,
+        "hands": [
+            {
+                "number": h.number,
+                "version": h.version,
+                "mode": h.mode,
+                "hand": h.data,
+                "NS": h.scores.get("NS", {}),
+                "EW": h.scores.get("EW", {}),
+            }
+            for h in hands
+        ],
+        "totals": {"NS": card.ns_total, "EW": card.ew_total},
+        "difference": abs(card.ns_total - card.ew_total),
+        "winner": result["winner"],
+        "vp": {"NS": card.ns_vp, "EW": card.ew_vp},
+        "complete": len(hands) == per_turn,
+    }
+
+
+def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand]:
+    """Totals, VP and state of the card from its hands; the pairs' rows rewritten."""
+    hands = list(game.hands.order_by("number"))
+    card.ns_total = sum(h.ns_mp for h in hands)
+    card.ew_total = sum(h.ew_mp for h in hands)
+    vp = card_result(card, game, game.deals_target)["vp"]
+    card.ns_vp, card.ew_vp = vp["NS"], vp["EW"]
+    complete = len(hands) == game.deals_target
+    if card.status == ScoreCard.Status.OPEN and complete:
+        card.status = ScoreCard.Status.ENTERED
+    elif card.status == ScoreCard.Status.ENTERED and not complete:
+        card.status = ScoreCard.Status.OPEN
+    card.version += 1
+    card.save()
+    game.deals_count = len(hands)
+    game.totals = {"NS": card.ns_total, "EW": card.ew_total}
+    game.status = (
+        Game.Status.COMPLETE
+        if card.status == ScoreCard.Status.CONFIRMED
+        else Game.Status.IN_PROGRESS
+    )
+    game.save(update_fields=["deals_count", "totals", "status", "updated_at"])
+    if hands:
+        write_table_results(table=table, game=game, card=card, hands=len(hands))
+    else:
+        PairTurnResult.objects.filter(round_id=table.round_id, table=table).delete()
+    return hands
+
+
+def hand_submit(
+    *,
+    game_id: int,
+    hand: Any,
+    line: str = "",
+    by_user: Any = None,
+    by_label: str = "",
+    idempotency_key: str | None = None,
+    authorise: Any = None,
+) -> CardAnswer:
+    """Store the next hand of a table's score card, entered by one line (NS or EW).
+
+    `hand` is read by read_hand, with an optional "number" (the hand the table believes
+    it is entering: the same hand sent again answers 200, another one 409). Idempotent
+    with `idempotency_key` as Barbu's deals are.
+    """
+    fingerprint = request_fingerprint({"hand": hand, "line": line})
+    with transaction.atomic():
+        if authorise is not None:
+            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            if game is None:
+                raise NotAuthorised()
+            authorise(game, None)
+        game, table, rnd, event = _lock(game_id)
+        scope = f"game:{game.pk}:hands"
+        if idempotency_key:
+            earlier = (
+                IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key)
+                .values_list("request_hash", "status_code", "body")
+                .first()
+            )
+            if earlier is not None:
+                if earlier[0] != fingerprint:
+                    raise IdempotencyMismatch(
+                        _("This Idempotency-Key was already used for a different hand.")
+                    )
+                return CardAnswer(earlier[2], earlier[1], created=False)
+        if event.status == Event.Status.CLOSED or rnd.status == Round.Status.CLOSED:
+            raise GameClosed(
+                _("Turn %(turn)s is over: only the referee can change its score cards.")
+                % {"turn": rnd.number},
+                code="turn_closed",
+                params={"turn": rnd.number},
+            )
+        card = ScoreCard.objects.get(game=game)
+        if line and line not in LINES:
+            raise EntryError(_("The line should be NS or EW."), code="invalid_line")
+        if card.status in (ScoreCard.Status.CONFIRMED, ScoreCard.Status.DISPUTED):
+            raise GameClosed(
+                _("This score card is %(status)s: ask the referee to change it.")
+                % {"status": card.get_status_display()},
+                code="card_" + card.status,
+            )
+        if line and card.entered_line and line != card.entered_line:
+            raise EntryError(
+                _("The hands of this table are entered by %(line)s; the other pair confirms.")
+                % {"line": card.entered_line},
+                code="other_line_enters",
+                params={"line": card.entered_line},
+            )
+        number = None
+        if isinstance(hand, dict) and "number" in hand:
+            hand = dict(hand)
+            number = hand.pop("number")
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                raise _reject(
+                    "number", "invalid_number", _("number must be a positive whole number")
+                )
+        count = game.hands.count()
+        mode, data, scores = read_hand(hand, game.ruleset, (number or count + 1))
+        if number is not None and number <= count:
+            existing = game.hands.get(number=number)
+            if existing.data == data:
+                return CardAnswer(card_body(game, card), 200, created=False)
+            raise DealConflict(
+                _("Hand %(number)s is already stored with other points; ask the referee.")
+                % {"number": number},
+                code="hand_conflict",
+                params={"number": number},
+                extra={"stored": {"number": number, "hand": existing.data}},
+            )
+        if number is not None and number > count + 1:
+            raise DealRejected(
+                _("Hand %(number)s cannot be entered before hand %(expected)s.")
+                % {"number": number, "expected": count + 1},
+                code="hand_out_of_order",
+                params={"number": number, "expected": count + 1},
+            )
+        if count >= game.deals_target:
+            raise GameClosed(
+                _("All %(count)s hands of this turn are in.") % {"count": count},
+                code="card_full",
+                params={"hands": count},
+            )
+        entered_by = by_user if getattr(by_user, "is_authenticated", False) else None
+        stored = BurracoHand.objects.create(
+            game=game,
+            number=count + 1,
+            mode=mode,
+            data=data,
+            scores=scores,
+            ns_mp=scores["NS"]["score"],
+            ew_mp=scores["EW"]["score"],
+            entered_line=line,
+            entered_by=entered_by,
+            entered_from=by_label[:80],
+        )
+        if line and not card.entered_line:
+            card.entered_line = line
+        hands = _refresh_card(game, card, table)
+        ScoreCardRevision.objects.create(
+            round=rnd,
+            game=game,
+            number=stored.number,
+            version=1,
+            action=ScoreCardRevision.Action.ENTERED,
+            after=data,
+            by_user=entered_by,
+            by_label=by_label[:80],
+        )
+        body = card_body(game, card, hands)
+        if idempotency_key:
+            IdempotencyRecord.objects.create(
+                scope=scope,
+                key=idempotency_key[:200],
+                request_hash=fingerprint,
+                status_code=201,
+                body=body,
+            )
+        announce(event.pk, [game.pk])
+    return CardAnswer(body, 201)
+
+
+def card_confirm(
+    *, game_id: int, line: str, agree: bool, by_label: str = "", note: str = "", by_user: Any = None
+) -> ScoreCard:
+    """The other pair accepts the card once every hand is in, or disputes it (the referee
+    then decides)."""
+    with transaction.atomic():
+        game, table, rnd, event = _lock(game_id)
+        card = ScoreCard.objects.get(game=game)
+        if line not in LINES:
+            raise EntryError(_("The line should be NS or EW."), code="invalid_line")
+        if card.status == ScoreCard.Status.CONFIRMED:
+            raise EntryError(_("This score card is already confirmed."), code="already_confirmed")
+        if card.status == ScoreCard.Status.DISPUTED:
+            raise EntryError(_("This score card is with the referee."), code="card_disputed")
+        if agree and card.status != ScoreCard.Status.ENTERED:
+            raise EntryError(
+                _("The score card can be confirmed once all %(count)s hands are in.")
+                % {"count": game.deals_target},
+                code="card_incomplete",
+            )
+        if line == card.entered_line:
+            raise EntryError(
+                _("The pair that entered the hands cannot confirm them: the other pair does."),
+                code="confirm_same_line",
+            )
+        card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
+        card.confirmed_line = line
+        card.note = note[:200]
+        _refresh_card(game, card, table)
+        ScoreCardRevision.objects.create(
+            round=rnd,
+            game=game,
+            number=0,
+            version=card.version,
+            action=ScoreCardRevision.Action.CONFIRMED
+            if agree
+            else ScoreCardRevision.Action.DISPUTED,
+            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+            by_label=by_label[:80],
+            reason=note[:200],
+        )
+        announce(event.pk, [game.pk])
+    return card
+
+
+def card_correct(
+    *,
+    game_id: int,
+    hands: list[Any],
+    reason: str,
+    by_user: Any,
+    expected_version: int | None = None,
+    confirm: bool = True,
+) -> ScoreCard:
+    """The referee rewrites a card's hands (all of them, in order) with a reason.
+
+    Allowed in any turn: only the results change, never a seating already made (in a
+    Danese tournament the next turn stays as it was seated). `expected_version`: the
+    card's version the referee saw (If-Match); an older one is refused.
+    """
+    if not reason.strip():
+        raise EntryError(_("Say why the score card is corrected."), code="reason_required")
+    with transaction.atomic():
+        game, table, rnd, event = _lock(game_id)
+        card = ScoreCard.objects.get(game=game)
+        if expected_version is not None and expected_version != card.version:
+            raise StaleVersion(
+                _("The score card changed meanwhile (version %(version)s): look at it again.")
+                % {"version": card.version},
+                params={"version": card.version},
+            )
+        if len(hands) > game.deals_target:
+            raise _reject(
+                "hands",
+                "too_many_hands",
+                _("This turn plays %(count)s hands.") % {"count": game.deals_target},
+            )
+        read = [read_hand(h, game.ruleset, i) for i, h in enumerate(hands, 1)]
+        stored = {h.number: h for h in game.hands.all()}
+        before = {n: h.data for n, h in stored.items()}
+        for number, (mode, data, scores) in enumerate(read, 1):
+            old = stored.pop(number, None)
+            if old is not None and old.data == data:
+                continue
+            fields = {
+                "mode": mode,
+                "data": data,
+                "scores": scores,
+                "ns_mp": scores["NS"]["score"],
+                "ew_mp": scores["EW"]["score"],
+            }
+            if old is None:
+                BurracoHand.objects.create(game=game, number=number, entered_by=by_user, **fields)
+            else:
+                for key, value in fields.items():
+                    setattr(old, key, value)
+                old.version += 1
+                old.save()
+        for old in stored.values():
+            old.delete()
+        if confirm and len(read) == game.deals_target:
+            card.status = ScoreCard.Status.CONFIRMED
+        elif card.status == ScoreCard.Status.CONFIRMED and len(read) < game.deals_target:
+            card.status = ScoreCard.Status.OPEN
+        _refresh_card(game, card, table)
+        ScoreCardRevision.objects.create(
+            round=rnd,
+            game=game,
+            number=0,
+            version=card.version,
+            action=ScoreCardRevision.Action.CORRECTED,
+            before={"hands": [before[n] for n in sorted(before)]},
+            after={"hands": [data for _, data, _ in read]},
+            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+            reason=reason[:200],
+        )
+        announce(event.pk, [game.pk])
+    return card
+
+
+def _decimal(value: Any, field: str) -> Decimal:
+    try:
+        out = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise _reject(
+            field, "invalid_number", _("%(field)s should be a number.") % {"field": field}
+        ) from None
+    if out < 0 or out > 20:
+        raise _reject(
+            field, "invalid_penalty", _("A penalty takes from 0 to 20 VP."), {"value": str(value)}
+        )
+    return out
+
+
+def penalty_set(
+    *, round_id: int, pair_id: int, vp: Any, mp: Any, reason: str, by_user: Any
+) -> PairTurnResult:
+    """The referee takes VP and MP from one pair in one turn; its opponent gains nothing."""
+    if not reason.strip():
+        raise EntryError(_("Say why the penalty is given."), code="reason_required")
+    penalty_vp = _decimal(vp, "vp")
+    if isinstance(mp, bool) or not isinstance(mp, int) or mp < 0 or mp % 5:
+        raise _reject(
+            "mp", "invalid_penalty", _("A penalty takes a whole multiple of 5 MP, 0 or more.")
+        )
+    with transaction.atomic():
+        rnd = Round.objects.select_related("event").get(pk=round_id)
+        row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
+        if row is None:
+            raise EntryError(_("This pair has no result in this turn yet."), code="no_result")
+        before = {"vp": str(row.penalty_vp), "mp": row.penalty_mp, "reason": row.penalty_reason}
+        row.penalty_vp, row.penalty_mp, row.penalty_reason = penalty_vp, mp, reason[:200]
+        row.save(update_fields=["penalty_vp", "penalty_mp", "penalty_reason", "updated_at"])
+        game_id = Game.objects.filter(table_id=row.table_id).values_list("pk", flat=True).first()
+        ScoreCardRevision.objects.create(
+            round=rnd,
+            game_id=game_id,
+            pair_id=pair_id,
+            number=0,
+            version=0,
+            action=ScoreCardRevision.Action.PENALTY,
+            before=before,
+            after={"vp": str(penalty_vp), "mp": mp, "reason": reason[:200]},
+            by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
+            reason=reason[:200],
+        )
+        announce(rnd.event_id, [game_id] if game_id else [])
+    return row

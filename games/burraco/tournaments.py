@@ -1,0 +1,362 @@
+"""A Burraco pair tournament run: created, pairs entered, checked in or withdrawn, and
+each turn seated by the movement the referee chooses (the pure games.movements)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, GameChoice, League, Player
+from games import movements
+from games.burraco.results import announce, ranking_so_far, write_bye
+from games.errors import EntryError
+from games.game_creation import unique_names
+from games.models import (
+    BurracoPair,
+    Event,
+    Game,
+    PairTurnResult,
+    Round,
+    ScoreCard,
+    Seat,
+    Table,
+)
+from scoring.engine import burraco
+
+MOVEMENTS = ("first", "mitchell", "round_robin", "danese")
+FIRST_ORDERS = ("entry", "draw", "hand")
+HANDS = (2, 3, 4)
+
+
+class TournamentError(EntryError):
+    """A referee's mistake while running a tournament (not a bug)."""
+
+    code = "tournament_error"
+
+
+def _check_burraco(event: Event) -> None:
+    if not event.is_burraco:
+        raise TournamentError(_("This event is not a Burraco tournament."), code="not_burraco")
+    if event.status == Event.Status.CLOSED:
+        raise TournamentError(_("This event is closed."), code="event_closed")
+
+
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    starts_at: datetime,
+    league: League | None = None,
+    turns: int = 4,
+    hands_per_turn: int = 3,
+    tie_breaks: Sequence[str] = ("mp_difference", "head_to_head"),
+    published: bool = True,
+) -> Event:
+    """A new Burraco pair tournament with the league's (or the club's) rules frozen in it."""
+    if league is not None and league.club_id != club.pk:
+        raise TournamentError(_("This league belongs to another club."), code="foreign_league")
+    if hands_per_turn not in HANDS:
+        raise TournamentError(
+            _("A turn plays 2, 3 or 4 hands."),
+            code="invalid_hands",
+            params={"hands": hands_per_turn},
+        )
+    if not 1 <= turns <= 30:
+        raise TournamentError(
+            _("A tournament plays from 1 to 30 turns."), code="invalid_turns", params={}
+        )
+    source = league.effective_ruleset() if league else club.burraco_ruleset
+    ruleset = burraco.ruleset_to_json(burraco.ruleset_from_json(source))
+    return Event.objects.create(
+        club=club,
+        league=league,
+        name=name.strip() or _("Burraco tournament"),
+        kind=Event.Kind.TOURNAMENT,
+        game=GameChoice.BURRACO,
+        starts_at=starts_at,
+        planned_rounds=turns,
+        published=published,
+        ruleset=ruleset,
+        ranking={
+            "turns": turns,
+            "hands_per_turn": hands_per_turn,
+            "tie_breaks": list(tie_breaks),
+        },
+    )
+
+
+def _first_turn_over(event: Event) -> bool:
+    """The first turn has ended: a second one is seated, or every card of it is confirmed."""
+    rounds = list(event.rounds.values_list("number", flat=True))
+    if not rounds:
+        return False
+    if len(rounds) > 1:
+        return True
+    return (
+        not Game.objects.filter(table__round__event=event, table__round__number=1)
+        .exclude(card__status=ScoreCard.Status.CONFIRMED)
+        .exists()
+    )
+
+
+def pair_enter(
+    *, event: Event, player_a: Player, player_b: Player, number: int | None = None
+) -> BurracoPair:
+    """Enter a pair: before the first turn, or late while the first turn is being played."""
+    _check_burraco(event)
+    if player_a.pk == player_b.pk:
+        raise TournamentError(_("A pair needs two different players."), code="same_player")
+    late = event.rounds.exists()
+    if late and _first_turn_over(event):
+        raise TournamentError(
+            _("Late entries close when the first turn ends."), code="entries_closed"
+        )
+    taken = set()
+    for a, b in event.pairs.filter(active=True).values_list("player_a_id", "player_b_id"):
+        taken.update((a, b))
+    for player in (player_a, player_b):
+        if player.pk in taken:
+            raise TournamentError(
+                _("%(name)s is already in another pair.") % {"name": player.name},
+                code="player_taken",
+                params={"player": player.pk},
+            )
+    numbers = set(event.pairs.values_list("number", flat=True))
+    if number is None:
+        number = max(numbers, default=0) + 1
+    elif number < 1 or number in numbers:
+        raise TournamentError(
+            _("Pair number %(number)s is already taken.") % {"number": number},
+            code="number_taken",
+            params={"number": number},
+        )
+    return BurracoPair.objects.create(
+        event=event, number=number, player_a=player_a, player_b=player_b, late=late
+    )
+
+
+def pair_checkin(*, pair: BurracoPair, present: bool = True) -> BurracoPair:
+    _check_burraco(pair.event)
+    pair.checked_in = present
+    pair.save(update_fields=["checked_in"])
+    return pair
+
+
+def pair_withdraw(*, pair: BurracoPair) -> BurracoPair:
+    """The pair leaves: it keeps its results and is seated in no later turn."""
+    _check_burraco(pair.event)
+    pair.active = False
+    pair.withdrawn_after = pair.event.rounds.count()
+    pair.save(update_fields=["active", "withdrawn_after"])
+    return pair
+
+
+@dataclass(frozen=True)
+class SeatedTurn:
+    round: Round
+    notes: tuple[str, ...]
+
+
+def _unconfirmed_tables(rnd: Round) -> list[int]:
+    return list(
+        Table.objects.filter(round=rnd, game__isnull=False)
+        .exclude(game__card__status=ScoreCard.Status.CONFIRMED)
+        .values_list("number", flat=True)
+    )
+
+
+def _movement_error(error: movements.MovementError) -> TournamentError:
+    return TournamentError(
+        _("This movement cannot seat the turn: %(detail)s") % {"detail": error.message},
+        code="movement_" + error.code,
+        params=dict(error.params),
+    )
+
+
+def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int) -> list[int]:
+    """The pair numbers in the order the movement numbers them 1..N."""
+    stored = [n for n in event.ranking.get("order", []) if n in {p.number for p in playing}]
+    rest = [p.number for p in playing if p.number not in stored]
+    if first_order == "draw" and not stored:
+        random.Random(seed).shuffle(rest)
+    return stored + rest
+
+
+def _by_hand_sides(
+    tables: Sequence[tuple[int, int]], byes: Sequence[int], playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    numbers = {p.number for p in playing}
+    seen: list[int] = [n for t in tables for n in t] + list(byes)
+    if sorted(seen) != sorted(numbers):
+        raise TournamentError(
+            _("Seat every pair exactly once, at a table or with a bye."),
+            code="bad_hand_seating",
+        )
+    return [(int(a), int(b)) for a, b in tables], [int(b) for b in byes]
+
+
+def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> movements.Standings:
+    numbers = [p.number for p in playing]
+    rows = ranking_so_far(event, numbers)
+    met: dict[int, set[int]] = {n: set() for n in numbers}
+    previous: dict[int, int | None] = dict.fromkeys(numbers)
+    byes: dict[int, int] = dict.fromkeys(numbers, 0)
+    history = PairTurnResult.objects.filter(round__event=event).order_by("round__number")
+    for pair, opponent, bye in history.values_list("pair__number", "opponent__number", "bye"):
+        if pair not in met:
+            continue
+        if bye:
+            byes[pair] += 1
+            previous[pair] = None
+        elif opponent is not None:
+            met[pair].add(opponent)
+            previous[pair] = opponent
+    ranked = [r.pair for r in rows if r.pair in met]
+    return movements.Standings(
+        tuple(
+            movements.PairStanding(
+                pair=n,
+                vp=float(next(r.vp for r in rows if r.pair == n)),
+                mp=next(r.mp_difference for r in rows if r.pair == n),
+                previous=previous[n],
+                met=frozenset(met[n]),
+                byes=byes[n],
+            )
+            for n in ranked
+        ),
+        last_turn=last,
+    )
+
+
+def turn_seat(
+    *,
+    event: Event,
+    movement: str,
+    hands_per_turn: int | None = None,
+    time_limit: int | None = None,
+    step: int = 1,
+    variant: str = "no_rematch",
+    first_order: str = "entry",
+    by_hand: Sequence[tuple[int, int]] = (),
+    by_hand_byes: Sequence[int] = (),
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> SeatedTurn:
+    """Seat the next turn in one action: the previous turn closed (every card confirmed),
+    the movement run, tables, games and score cards created, byes scored."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_burraco(event)
+        if movement not in MOVEMENTS:
+            raise TournamentError(
+                _("Unknown movement %(movement)s.") % {"movement": movement},
+                code="unknown_movement",
+            )
+        hands = hands_per_turn or event.ranking.get("hands_per_turn", 3)
+        if hands not in HANDS:
+            raise TournamentError(_("A turn plays 2, 3 or 4 hands."), code="invalid_hands")
+        previous = event.rounds.order_by("-number").first()
+        number = previous.number + 1 if previous else 1
+        if previous is not None:
+            missing = _unconfirmed_tables(previous)
+            if missing:
+                raise TournamentError(
+                    _("Tables %(tables)s have no confirmed score card yet.")
+                    % {"tables": ", ".join(map(str, missing))},
+                    code="cards_missing",
+                    params={"tables": missing},
+                )
+        playing = list(event.pairs.filter(active=True).select_related("player_a", "player_b"))
+        if len(playing) < 2:
+            raise TournamentError(
+                _("A turn needs at least two pairs."), code="too_few_pairs", params={}
+            )
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        if movement == "first":
+            if previous is not None:
+                raise TournamentError(
+                    _("Only the first turn is seated by entry order, draw or hand."),
+                    code="not_first_turn",
+                )
+            movement = "mitchell" if first_order != "hand" else "hand"
+        notes: tuple[str, ...] = ()
+        order = _order(event, playing, first_order, seed)
+        if movement == "hand":
+            sides, byes = _by_hand_sides(by_hand, by_hand_byes, playing)
+        else:
+            done = event.rounds.filter(movement=movement).count()
+            try:
+                if movement == "mitchell":
+                    schedule = movements.mitchell(len(order), done + 1, step)
+                elif movement == "round_robin":
+                    schedule = movements.round_robin(len(order), done + 1)
+                else:
+                    last = number >= event.ranking.get("turns", number)
+                    schedule = movements.next_danese_turn(
+                        _danese_standings(event, playing, last), variant
+                    )
+            except movements.MovementError as error:
+                raise _movement_error(error) from None
+            turn = schedule.turns[-1]
+            notes = schedule.notes
+            if movement == "danese":
+                sides = [(int(t.ns), int(t.ew)) for t in turn.tables]
+                byes = [int(b) for b in turn.byes]
+            else:
+                sides = [(order[int(t.ns) - 1], order[int(t.ew) - 1]) for t in turn.tables]
+                byes = [order[int(b) - 1] for b in turn.byes]
+        if previous is not None:
+            Round.objects.filter(pk=previous.pk).update(status=Round.Status.CLOSED)
+        if event.status == Event.Status.PLANNED:
+            event.status = Event.Status.RUNNING
+        event.ranking = {**event.ranking, "order": order}
+        event.save(update_fields=["status", "ranking"])
+        rnd = Round.objects.create(
+            event=event,
+            number=number,
+            seating_seed=seed,
+            hands_per_turn=hands,
+            time_limit=time_limit,
+            movement=movement,
+            movement_step=step if movement == "mitchell" else None,
+            movement_variant=variant if movement == "danese" else "",
+            first_order=first_order if number == 1 else "",
+            started_at=now,
+            seating_explanation=list(notes),
+        )
+        by_number = {p.number: p for p in playing}
+        games = []
+        for index, (ns, ew) in enumerate(sides, 1):
+            games.append(_seat_table(rnd, index, by_number[ns], by_number[ew], event, hands))
+        for pair in byes:
+            write_bye(rnd=rnd, pair_id=by_number[pair].pk)
+        announce(event.pk, [g.pk for g in games])
+    return SeatedTurn(rnd, notes)
+
+
+def _seat_table(
+    rnd: Round, number: int, ns: BurracoPair, ew: BurracoPair, event: Event, hands: int
+) -> Game:
+    table = Table.objects.create(round=rnd, number=number, ns_pair=ns, ew_pair=ew)
+    # Clockwise from North: N, E, S, W (partners opposite).
+    players = [ns.player_a, ew.player_a, ns.player_b, ew.player_b]
+    Seat.objects.bulk_create(
+        [Seat(table=table, position=i, player=p) for i, p in enumerate(players)]
+    )
+    game = Game.objects.create(
+        table=table,
+        kind=Game.Kind.BURRACO,
+        ruleset=event.ruleset,
+        player_names=unique_names([p.name for p in players]),
+        deals_target=hands,
+        totals={"NS": 0, "EW": 0},
+    )
+    ScoreCard.objects.create(game=game)
+    return game

@@ -1,0 +1,200 @@
+"""A Burraco tournament's rows: pairs entered, hands of a table's turn, the score card
+(entered by one pair, confirmed by the other) with its history, and each pair's result
+of each turn, the rows the standings read (rules/BURRACO.md)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player
+
+
+class Line(models.TextChoices):
+    NS = "NS", _("North-South")
+    EW = "EW", _("East-West")
+
+
+class BurracoPair(models.Model):
+    """Two players entered together in a pair tournament, with their number for the evening."""
+
+    event = models.ForeignKey("games.Event", on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField(_("pair"))
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    # Entered once the first turn was seated (allowed until that turn ends).
+    late = models.BooleanField(_("late entry"), default=False)
+    active = models.BooleanField(_("playing"), default=True)
+    # The last turn a withdrawn pair played (0: withdrew before playing).
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="burracopair_number_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="burracopair_two_players"
+            ),
+        ]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player_a} – {self.player_b}"
+
+    @property
+    def names(self) -> str:
+        return f"{self.player_a.name} – {self.player_b.name}"
+
+
+class ScoreCard(models.Model):
+    """A table's score card for one turn: its state, totals and result as they stand."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("being entered")
+        ENTERED = "entered", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="card")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # The line that entered the hands, and the one that confirmed or disputed the card.
+    entered_line = models.CharField(max_length=2, choices=Line.choices, blank=True)
+    confirmed_line = models.CharField(max_length=2, choices=Line.choices, blank=True)
+    ns_total = models.IntegerField(default=0)
+    ew_total = models.IntegerField(default=0)
+    ns_vp = models.PositiveSmallIntegerField(default=10)
+    ew_vp = models.PositiveSmallIntegerField(default=10)
+    # Raised at every change: a correction sent with an older one (If-Match) is refused.
+    version = models.PositiveIntegerField(default=1)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("score card")
+        verbose_name_plural = _("score cards")
+
+    def __str__(self) -> str:
+        return f"card of game {self.game_id}: {self.status}"
+
+    @property
+    def difference(self) -> int:
+        return abs(self.ns_total - self.ew_total)
+
+
+class BurracoHand(models.Model):
+    """One hand (smazzata) of a table's turn: each line's MP, as entered or counted."""
+
+    class Mode(models.TextChoices):
+        MP = "mp", _("points entered")
+        CARDS = "cards", _("counted from the cards")
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.MP)
+    # As entered: {"NS": 120, "EW": -40} (mp), or the engine's hand {"closed", "NS", "EW"}.
+    data = models.JSONField()
+    # The engine's score of the hand (cards): {"NS": {"cards", "bonus", "pozzetto",
+    # "score"}, "EW": {...}}; for points entered {"NS": {"score": n}, "EW": {...}}.
+    scores = models.JSONField(default=dict)
+    ns_mp = models.IntegerField()
+    ew_mp = models.IntegerField()
+    version = models.PositiveIntegerField(default=1)
+    entered_line = models.CharField(max_length=2, choices=Line.choices, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_from = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="burracohand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} hand {self.number}"
+
+
+class ScoreCardRevision(models.Model):
+    """The audit trail of a score card: every hand entered or corrected, every
+    confirmation, dispute and penalty, with who did it, why and when."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        CORRECTED = "corrected", _("corrected")
+        DELETED = "deleted", _("deleted")
+        PENALTY = "penalty", _("penalty")
+
+    round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="+")
+    # None: a penalty on a pair that rested (a bye has no score card).
+    game = models.ForeignKey(
+        "games.Game",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="card_revisions",
+    )
+    pair = models.ForeignKey(
+        BurracoPair, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The hand's number; 0 for the card as a whole (confirmation, dispute, penalty).
+    number = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=16, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_label = models.CharField(max_length=80, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} card {self.number} v{self.version} {self.action}"
+
+
+class PairTurnResult(models.Model):
+    """A pair's result of one turn (a table's score card as it stands, or a bye): the
+    rows the ranking adds up. Penalties are taken from this pair only."""
+
+    round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="pair_results")
+    pair = models.ForeignKey(BurracoPair, on_delete=models.CASCADE, related_name="results")
+    table = models.ForeignKey(
+        "games.Table", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    opponent = models.ForeignKey(
+        BurracoPair, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    line = models.CharField(max_length=2, choices=Line.choices, blank=True)
+    bye = models.BooleanField(default=False)
+    hands = models.PositiveSmallIntegerField(default=0)
+    mp_for = models.IntegerField(default=0)
+    mp_against = models.IntegerField(default=0)
+    vp = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    penalty_vp = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    penalty_mp = models.IntegerField(default=0)
+    penalty_reason = models.CharField(max_length=200, blank=True)
+    # The score card is confirmed (a bye always is).
+    final = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "pair"], name="pairturnresult_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} pair {self.pair_id}: {self.vp} VP"

@@ -1,0 +1,225 @@
+"""The referee's desk of a Burraco tournament: pairs, the turn's tables with their
+progress and time left, cards to look at, corrections with a reason, penalties and the
+next turn seated in one action. Organisers of the club only; each view calls a service."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club, Player
+from clubs.views import organiser_required
+from games.burraco import desk as desk_reads
+from games.burraco import scorecards, tournaments
+from games.burraco_form import hand_from_form
+from games.errors import DealRejected, EntryError
+from games.forms_burraco import CorrectionForm, PairForm, PenaltyForm, TurnForm
+from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision
+
+
+def _event(club: Club, event_id: int) -> Event:
+    return get_object_or_404(Event, club=club, pk=event_id, game="burraco")
+
+
+def _players(club: Club) -> list[tuple[int, str]]:
+    return list(
+        Player.objects.filter(memberships__club=club, merged_into__isnull=True)
+        .order_by("name", "id")
+        .values_list("pk", "name")
+    )
+
+
+def _pair_choices(event: Event) -> list[tuple[int, str]]:
+    return [(p.pk, str(p)) for p in desk_reads.pairs_of(event)]
+
+
+def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> HttpResponse:
+    data = desk_reads.desk(event, timezone.now())
+    context = {
+        "club": club,
+        "event": event,
+        **data,
+        "pair_form": forms.get("pair_form") or PairForm(players=_players(club)),
+        "turn_form": forms.get("turn_form")
+        or TurnForm(
+            initial={
+                "movement": "mitchell" if data["rounds"] else "first",
+                "hands_per_turn": event.ranking.get("hands_per_turn", 3),
+            }
+        ),
+        "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
+        "planned_turns": event.ranking.get("turns"),
+        "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
+    }
+    status = 400 if forms else 200
+    return render(request, "games/burraco/desk.html", context, status=status)
+
+
+@organiser_required
+def desk(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    return _render_desk(request, club, _event(club, event_id))
+
+
+@organiser_required
+@require_POST
+def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    form = PairForm(request.POST, players=_players(club))
+    if form.is_valid():
+        players = Player.objects.in_bulk(
+            [form.cleaned_data["player_a"], form.cleaned_data["player_b"]]
+        )
+        try:
+            pair = tournaments.pair_enter(
+                event=event,
+                player_a=players[form.cleaned_data["player_a"]],
+                player_b=players[form.cleaned_data["player_b"]],
+                number=form.cleaned_data.get("number"),
+            )
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Pair %(pair)s entered.") % {"pair": pair})
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return _render_desk(request, club, event, pair_form=form)
+
+
+@organiser_required
+@require_POST
+def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
+    """Check a pair in (or out), or withdraw it."""
+    event = _event(club, event_id)
+    pair = get_object_or_404(BurracoPair, event=event, pk=pair_id)
+    action = request.POST.get("action")
+    try:
+        if action == "withdraw":
+            tournaments.pair_withdraw(pair=pair)
+            messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
+        else:
+            tournaments.pair_checkin(pair=pair, present=action == "checkin")
+    except EntryError as error:
+        messages.error(request, error.message)
+    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    form = TurnForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        tables, byes = form.pairing_lines()
+        try:
+            seated = tournaments.turn_seat(
+                event=event,
+                movement=data["movement"],
+                hands_per_turn=data["hands_per_turn"],
+                time_limit=data.get("time_limit"),
+                step=data.get("step") or 1,
+                variant=data.get("variant") or "no_rematch",
+                first_order=data.get("first_order") or "entry",
+                by_hand=tables,
+                by_hand_byes=byes,
+            )
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Turn %(turn)s seated.") % {"turn": seated.round.number})
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return _render_desk(request, club, event, turn_form=form)
+
+
+@organiser_required
+@require_POST
+def penalty(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    event = _event(club, event_id)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    form = PenaltyForm(request.POST, pairs=_pair_choices(event))
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            scorecards.penalty_set(
+                round_id=rnd.pk,
+                pair_id=data["pair"],
+                vp=data["vp"],
+                mp=data["mp"],
+                reason=data["reason"],
+                by_user=request.user,
+            )
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Penalty recorded."))
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return _render_desk(request, club, event, penalty_form=form)
+
+
+@organiser_required
+def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) -> HttpResponse:
+    """The referee rewrites a card's hands (as each line's MP) with a reason, or confirms a
+    disputed card as it stands."""
+    event = _event(club, event_id)
+    game = get_object_or_404(
+        Game.objects.select_related("table__round", "table__ns_pair", "table__ew_pair"),
+        pk=game_id,
+        table__round__event=event,
+    )
+    card = ScoreCard.objects.get(game=game)
+    hands = list(game.hands.order_by("number"))
+    form = CorrectionForm(request.POST or None, initial={"version": card.version})
+    errors: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            new_hands = []
+            for number in range(1, game.deals_target + 1):
+                ns = request.POST.get(f"h{number}-NS", "").strip()
+                ew = request.POST.get(f"h{number}-EW", "").strip()
+                if not ns and not ew:
+                    continue
+                new_hands.append(hand_from_form({"NS-mp": ns, "EW-mp": ew}))
+            scorecards.card_correct(
+                game_id=game.pk,
+                hands=new_hands,
+                reason=form.cleaned_data["reason"],
+                by_user=request.user,
+                expected_version=form.cleaned_data["version"],
+            )
+        except DealRejected as error:
+            errors = [p["message"] for p in error.problems] or [error.message]
+        except EntryError as error:
+            errors = [error.message]
+        else:
+            messages.success(request, _("Score card corrected."))
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    rows = []
+    for number in range(1, game.deals_target + 1):
+        hand = next((h for h in hands if h.number == number), None)
+        rows.append(
+            {
+                "number": number,
+                "NS": request.POST.get(f"h{number}-NS")
+                if request.method == "POST"
+                else (hand.ns_mp if hand else ""),
+                "EW": request.POST.get(f"h{number}-EW")
+                if request.method == "POST"
+                else (hand.ew_mp if hand else ""),
+            }
+        )
+    context = {
+        "club": club,
+        "event": event,
+        "game": game,
+        "table": game.table,
+        "card": card,
+        "rows": rows,
+        "form": form,
+        "errors": errors,
+        "revisions": ScoreCardRevision.objects.filter(game=game).select_related("by_user"),
+        "danese_after": event.rounds.filter(number__gt=game.table.round.number).exists(),
+    }
+    return render(request, "games/burraco/correct.html", context, status=400 if errors else 200)

@@ -1,0 +1,179 @@
+"""The Burraco score card at the table: a phone opened from the table card's QR code.
+
+The key in the URL is the only credential, as for Barbu (games/views_table.py). The
+phone says once which line it is (NS or EW, kept in the session); one line enters the
+hands, each as both lines' MP or counted from the cards by the engine's calculator, and
+the other line confirms the card or disputes it for the referee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_GET, require_POST
+
+from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.burraco_form import hand_from_form, line_label
+from games.entry import table_game
+from games.errors import DealConflict, DealRejected, EntryError
+from games.models import Game, ScoreCard, Table
+from games.views_table import _not_found, _with_table
+
+SESSION_LINE = "burraco-line:%s"
+
+
+def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The table's key must name a Burraco table with its score card (else the 404 page)."""
+
+    @_with_table
+    @wraps(view)
+    def wrapped(request: HttpRequest, table: Table, **kwargs: Any) -> HttpResponse:
+        game = table_game(table)
+        if game is None or game.kind != Game.Kind.BURRACO:
+            return _not_found(request)
+        return view(request, table, **kwargs)
+
+    return wrapped
+
+
+def chosen_line(request: HttpRequest, key: str) -> str | None:
+    line = request.session.get(SESSION_LINE % key)
+    return line if line in LINES else None
+
+
+def render_card(
+    request: HttpRequest,
+    table: Table,
+    *,
+    errors: list[str] | None = None,
+    posted: Any = None,
+    status: int = 200,
+) -> HttpResponse:
+    event = table.round.event
+    game = table.game
+    card = ScoreCard.objects.get(game=game)
+    hands = list(game.hands.order_by("number"))
+    body = card_body(game, card, hands)
+    line = chosen_line(request, table.key)
+    running = []
+    ns = ew = 0
+    for hand in body["hands"]:
+        ns += hand["NS"].get("score", 0)
+        ew += hand["EW"].get("score", 0)
+        running.append({**hand, "ns_total": ns, "ew_total": ew})
+    turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
+    context = {
+        "table": table,
+        "event": event,
+        "club": event.club,
+        "key": table.key,
+        "card": card,
+        "body": body,
+        "running": running,
+        "line": line,
+        "line_name": line_label(line) if line else "",
+        "ns_pair": table.ns_pair,
+        "line_choices": [
+            ("NS", pgettext("line", "NS"), table.ns_pair),
+            ("EW", pgettext("line", "EW"), table.ew_pair),
+        ],
+        "ew_pair": table.ew_pair,
+        "errors": errors or [],
+        "posted": posted or {},
+        "can_enter": turn_open
+        and card.status == ScoreCard.Status.OPEN
+        and line is not None
+        and (not card.entered_line or card.entered_line == line),
+        "can_confirm": turn_open
+        and card.status == ScoreCard.Status.ENTERED
+        and line is not None
+        and line != card.entered_line,
+        "next_number": len(hands) + 1,
+        "mode": (posted or {}).get("mode", "mp"),
+        "posted_ns": (posted or {}).get("NS-mp", ""),
+        "posted_ew": (posted or {}).get("EW-mp", ""),
+        "kinds": ("jokers", "twos", "aces", "high", "low"),
+    }
+    return render(request, "games/burraco/card.html", context, status=status)
+
+
+@require_GET
+@_burraco_table
+def card_page(request: HttpRequest, table: Table) -> HttpResponse:
+    return render_card(request, table)
+
+
+@require_POST
+@_burraco_table
+def card_line(request: HttpRequest, table: Table) -> HttpResponse:
+    """Remember which line this phone is (NS or EW), asked once per table."""
+    line = request.POST.get("line", "")
+    if line in LINES:
+        request.session[SESSION_LINE % table.key] = line
+    else:
+        request.session.pop(SESSION_LINE % table.key, None)
+    return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
+    """Store the hand the form describes; bad input re-shows the form with the engine's words."""
+    line = chosen_line(request, table.key)
+    if line is None:
+        return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    try:
+        hand = hand_from_form(request.POST)
+        answer = hand_submit(
+            game_id=table.game.pk,
+            hand=hand,
+            line=line,
+            by_user=request.user,
+            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+        )
+    except DealConflict as error:
+        return render_card(request, table, errors=[error.message], status=409)
+    except DealRejected as error:
+        errors = [p["message"] for p in error.problems] or [error.message]
+        return render_card(request, table, errors=errors, posted=request.POST, status=400)
+    except EntryError as error:
+        return render_card(
+            request, table, errors=[error.message], posted=request.POST, status=error.status
+        )
+    if answer.created:
+        messages.success(
+            request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
+        )
+    return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
+    line = chosen_line(request, table.key)
+    if line is None:
+        return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    agree = request.POST.get("agree") == "1"
+    try:
+        card_confirm(
+            game_id=table.game.pk,
+            line=line,
+            agree=agree,
+            note=request.POST.get("note", ""),
+            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+            by_user=request.user,
+        )
+    except EntryError as error:
+        return render_card(request, table, errors=[error.message], status=error.status)
+    if agree:
+        messages.success(request, _("Score card confirmed."))
+    else:
+        messages.warning(request, _("Score card disputed: the referee will look at it."))
+    return redirect("burraco-card", key=table.key)

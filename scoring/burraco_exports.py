@@ -1,0 +1,118 @@
+"""CSV of a Burraco ranking (a tournament's, or a season's), headers in the reader's language.
+
+The rows come from scoring/burraco_standings.py (`PairRow`, `SeasonRow`); `labels` gives
+each entry's name as the page shows it ("3 – Rossi / Bianchi"). Cells that a spreadsheet
+would take for a formula are quoted, as in scoring/exports.py.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Hashable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.burraco_standings import PairRow, SeasonRow
+from scoring.exports import _num
+
+
+def decided_by_label(decided_by: str | None, shared: bool) -> str:
+    """What separated an entry from the one above, in words ("" for the first)."""
+    if shared and decided_by is None:
+        return pgettext("ranking", "level")
+    labels = {
+        "vp": _("VP"),
+        "points": _("Points"),
+        "mp_difference": _("MP difference"),
+        "head_to_head": _("Head-to-head"),
+        "draw": _("Referee's draw"),
+    }
+    return str(labels.get(decided_by or "", ""))
+
+
+def _number(value: Decimal | int) -> str:
+    """A VP or points total as a spreadsheet reads it: 24, 23.5 (never 2.4E+1)."""
+    if isinstance(value, Decimal):
+        text = format(value.normalize(), "f")
+        return text
+    return str(value)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def ranking_rows(
+    rows: Sequence[PairRow],
+    labels: Mapping[int, str] | None = None,
+    *,
+    individual: bool = False,
+) -> list[list[Any]]:
+    """A tournament's ranking as lists of cells, header first."""
+    labels = labels or {}
+    entry = _("Player") if individual else _("Pair")
+    header = [_("Place"), entry, _("Name"), _("VP"), _("MP difference"), _("Turns")]
+    header += [_("Byes"), _("VP penalty"), _("MP penalty"), _("Decided by")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row.place,
+                row.pair,
+                labels.get(row.pair, ""),
+                _number(row.vp),
+                _signed(row.mp_difference),
+                row.turns,
+                row.byes,
+                _number(-row.penalty_vp) if row.penalty_vp else "",
+                -row.penalty_mp if row.penalty_mp else "",
+                decided_by_label(row.decided_by, row.shared),
+            ]
+        )
+    return out
+
+
+def season_rows(
+    rows: Sequence[SeasonRow], labels: Mapping[Hashable, str] | None = None
+) -> list[list[Any]]:
+    """A season's ranking as lists of cells, header first."""
+    labels = labels or {}
+    header = [_("Place"), _("Name"), _("Points"), _("VP"), _("MP difference")]
+    header += [_("Events"), _("Events counted"), _("Decided by")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row.place,
+                labels.get(row.entry, str(row.entry)),
+                _number(row.points),
+                _number(row.vp),
+                _signed(row.mp_difference),
+                row.events,
+                row.counted,
+                decided_by_label(row.decided_by, row.shared),
+            ]
+        )
+    return out
+
+
+def _safe(cell: Any) -> Any:
+    # Cells starting like a formula are quoted so a spreadsheet never runs them.
+    if isinstance(cell, str) and cell[:1] in "=+-@" and not _num(cell):
+        return f"'{cell}"
+    return cell
+
+
+def rows_csv(lines: list[list[Any]], *, filename: str) -> HttpResponse:
+    """The lines as a CSV download (UTF-8 with a byte-order mark for spreadsheets)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    for line in lines:
+        writer.writerow([_safe(cell) for cell in line])
+    return response

@@ -1,0 +1,105 @@
+"""A Burraco tournament's stored pair ranking, rebuilt from its turn results.
+
+The same machinery as Barbu's evenings (scoring/rebuild.py): the event row locked, the
+PairTurnResult rows read in one query, ranked by the pure scoring.burraco_standings, and
+only the rows that changed written; the cache forgotten once committed. Three queries
+whatever the number of pairs (the lock, the results, the stored rows) plus the writes.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Event, PairTurnResult
+from scoring import standings as maths
+from scoring.aggregates import CENTS
+from scoring.burraco_standings import TurnScore, rank_pairs
+from scoring.cache_keys import event_cache_key, forget
+from scoring.models import PairStanding
+
+COMPARED = ("rank", "vp", "mp_difference", "turns", "byes", "details", "tiebreak_note")
+
+
+def _number(value: Any) -> Any:
+    return maths.number(value)
+
+
+def rebuild_pair_standings(*, event_id: int) -> int:
+    """Bring a Burraco tournament's pair ranking up to date, inside the caller's
+    transaction; the number of pairs ranked."""
+    try:
+        event = Event.objects.select_for_update(of=("self",)).get(pk=event_id)
+    except Event.DoesNotExist:
+        return 0
+    rows = PairTurnResult.objects.filter(round__event_id=event_id).values_list(
+        "round__number",
+        "pair_id",
+        "opponent_id",
+        "vp",
+        "mp_for",
+        "mp_against",
+        "penalty_vp",
+        "penalty_mp",
+        "final",
+    )
+    scores = []
+    unconfirmed: dict[int, int] = {}
+    for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp, final in rows:
+        scores.append(
+            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp)
+        )
+        if not final:
+            unconfirmed[pair] = unconfirmed.get(pair, 0) + 1
+    entries = list(event.pairs.values_list("pk", flat=True))
+    draw = event.ranking.get("draw_order") or None
+    draw_order = None
+    if draw:
+        numbers = dict(event.pairs.values_list("number", "pk"))
+        draw_order = {numbers[int(k)]: int(v) for k, v in draw.items() if int(k) in numbers}
+    ranked = rank_pairs(
+        scores,
+        event.ranking.get("tie_breaks", ["mp_difference", "head_to_head"]),
+        draw_order,
+        entries,
+    )
+    new = {
+        r.pair: {
+            "rank": r.place,
+            "vp": Decimal(r.vp).quantize(CENTS),
+            "mp_difference": r.mp_difference,
+            "turns": r.turns,
+            "byes": r.byes,
+            "details": {
+                "penalty_vp": _number(r.penalty_vp),
+                "penalty_mp": r.penalty_mp,
+                "shared": r.shared,
+                "unconfirmed": unconfirmed.get(r.pair, 0),
+                "tie_break_values": {k: _number(v) for k, v in (r.tie_break_values or {}).items()},
+            },
+            "tiebreak_note": r.decided_by or "",
+        }
+        for r in ranked
+    }
+    stored = {
+        values[0]: values[1:]
+        for values in PairStanding.objects.filter(event_id=event_id).values_list(
+            "pair_id", *COMPARED
+        )
+    }
+    changed, vanished = maths.row_changes(
+        stored, {p: tuple(row[f] for f in COMPARED) for p, row in new.items()}
+    )
+    if vanished:
+        PairStanding.objects.filter(event_id=event_id, pair_id__in=vanished).delete()
+    if changed:
+        PairStanding.objects.bulk_create(
+            [PairStanding(event_id=event_id, pair_id=p, **new[p]) for p in changed],
+            update_conflicts=True,
+            unique_fields=["event", "pair"],
+            update_fields=[*COMPARED, "updated_at"],
+        )
+    transaction.on_commit(lambda: forget(event_cache_key(event_id)))
+    return len(ranked)

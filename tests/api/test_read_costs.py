@@ -1,0 +1,189 @@
+"""The cheaper paths of issue 20 give the same answers as the ones they replace, in a
+number of statements that does not grow with the rows: the table key in one plain query,
+a first page that counts itself, the FilterSet built only when asked, standings rows read
+as plain values."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.paginator import Paginator
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
+
+from clubs.models import Player
+from games.api.pagination import FirstPageCountsItself, Pagination
+from games.api.permissions import TableKey, read_table_key
+from games.models import Event, Table
+from scoring import rebuild, selectors
+from scoring.models import EventStanding, LeagueStanding
+from tests.factories import make_event, make_game, make_league
+
+from .conftest import game_deals
+from .test_deals import url
+
+
+def _orm_table_key(key: str) -> TableKey | None:
+    """The ORM lookup the plain query replaced (issue 20), as the reference."""
+    table = Table.objects.filter(key=key).select_related("round__event__club", "game").first()
+    if table is None:
+        return None
+    game = getattr(table, "game", None)
+    club = table.round.event.club
+    return TableKey(
+        table_id=table.pk,
+        table_number=table.number,
+        game_id=game.pk if game else None,
+        club_id=club.pk,
+        confirm_deals=club.confirm_deals,
+    )
+
+
+def test_the_table_key_is_read_in_one_statement_with_the_same_grant(world):
+    world.club.confirm_deals = True
+    world.club.save()
+    gameless = Table.objects.create(round=world.table.round, number=9)
+    for key in (world.table.key, world.other_table.key, gameless.key, "no-such-key"):
+        with CaptureQueriesContext(connection) as queries:
+            granted = read_table_key(key)
+        assert len(queries) == 1
+        assert granted == _orm_table_key(key)
+    assert read_table_key(gameless.key).game_id is None
+    assert read_table_key(world.table.key).confirm_deals is True
+
+
+def test_a_phone_still_writes_only_its_own_table(world):
+    client = world.client("table_key")
+    assert client.post(url(world), world.deals[2], format="json").status_code == 201
+    other = f"/api/v1/games/{world.other_game.pk}/deals/"
+    assert client.post(other, world.deals[0], format="json").status_code == 403
+    bad = world.client("anonymous")
+    bad.credentials(HTTP_X_TABLE_KEY="x" * 41)
+    assert bad.post(url(world), world.deals[2], format="json").status_code == 401
+
+
+def _pages(paginator_class, rows: list[int], page: str, size: int) -> dict:
+    pagination = PageNumberPagination()
+    pagination.page_size = size
+    pagination.django_paginator_class = paginator_class
+    request = Request(APIRequestFactory().get("/x/", {"page": page}))
+    got = pagination.paginate_queryset(rows, request)
+    return {
+        "results": list(got),
+        "count": pagination.page.paginator.count,
+        "next": pagination.get_next_link(),
+        "previous": pagination.get_previous_link(),
+    }
+
+
+@pytest.mark.parametrize("length", [0, 1, 3, 4, 5, 12])
+@pytest.mark.parametrize("page", ["1", "2", "last"])
+def test_the_first_page_that_counts_itself_gives_django_s_pages(length, page):
+    rows = list(range(length))
+    try:
+        expected = _pages(Paginator, rows, page, 4)
+    except Exception as error:  # the same refusal (404 for a page past the end)
+        with pytest.raises(type(error)):
+            _pages(FirstPageCountsItself, rows, page, 4)
+        return
+    assert _pages(FirstPageCountsItself, rows, page, 4) == expected
+
+
+def _list_statements(client, path: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(queries)
+
+
+def test_a_list_on_one_page_needs_no_count_and_a_longer_one_a_fixed_one(world, settings):
+    assert Pagination.django_paginator_class is FirstPageCountsItself
+    client = world.client("organiser")
+    path = "/api/v1/events/?page_size=3"
+    short = _list_statements(client, path)  # two events: the page holds them all
+    assert client.get(path).json()["count"] == 2
+    make_event(world.club, name="Third")
+    assert _list_statements(client, path) == short
+    make_event(world.club, name="Fourth")
+    longer = _list_statements(client, path)
+    assert longer == short + 1  # the COUNT
+    for n in range(5):
+        make_event(world.club, name=f"More {n}")
+    assert _list_statements(client, path) == longer
+    answer = client.get(path).json()
+    assert answer["count"] == Event.objects.count() and len(answer["results"]) == 3
+
+
+def test_no_filter_parameter_lists_the_same_and_a_filter_still_filters(world):
+    client = world.client("organiser")
+    everything = client.get("/api/v1/games/").json()
+    assert everything["count"] == 3  # the organiser sees the unpublished evening's too
+    complete = client.get("/api/v1/games/?status=complete").json()
+    assert complete["count"] == 0
+    assert client.get("/api/v1/games/?status=nonsense").status_code == 400
+    anonymous = world.client("anonymous").get("/api/v1/games/").json()
+    assert world.hidden_game.pk not in {g["id"] for g in anonymous["results"]}
+
+
+def _model_rows(standings, league: bool) -> list[dict]:
+    """The rows as the model-instance path built them before issue 20 (the reference)."""
+    rows = []
+    for s in standings.select_related("player").order_by("rank", "player__name"):
+        note = s.tiebreak_note
+        row = {
+            "rank": s.rank,
+            "player_id": s.player_id,
+            "player": s.player.name,
+            "points": selectors.maths.number(selectors.maths.Fraction(s.points)),
+            "games": s.games,
+            "details": s.details,
+            "tiebreak": note,
+            "tiebreak_label": str(selectors.TIEBREAK_LABELS.get(note, "")) if note else "",
+        }
+        if league:
+            row.update(evenings=s.evenings, previous_rank=s.previous_rank, movement=s.movement)
+        rows.append(row)
+    return rows
+
+
+def test_standings_rows_read_as_values_are_the_model_path_s(world):
+    league = make_league(world.club)
+    event = make_event(world.club, league=league, name="League evening")
+    client = world.client("organiser")
+    for seed in (3, 4, 5):
+        game = make_game(world.club, event=event)
+        for deal in game_deals(seed)[:9]:
+            client.post(f"/api/v1/games/{game.pk}/deals/", deal, format="json")
+    rebuild.rebuild_event_standings(event_id=event.pk)
+    rebuild.rebuild_league_standings(league_id=league.pk)
+    # A shared place with a tie-break note, and points with cents, as the maths give them.
+    first = EventStanding.objects.filter(event=event).order_by("rank").first()
+    first.tiebreak_note = "wins"
+    first.points = "12.34"
+    first.save()
+    events = EventStanding.objects.filter(event=event)
+    leagues = LeagueStanding.objects.filter(league=league)
+    assert selectors._rows(events) == _model_rows(events, league=False)
+    assert selectors._rows(leagues, selectors._LEAGUE_COLUMNS) == _model_rows(leagues, True)
+    assert len(selectors._rows(events)) >= 4
+
+
+def test_cold_event_standings_statements_do_not_grow_with_players(world):
+    from django.core.cache import cache
+
+    event = world.game.table.round.event
+    client = world.client("anonymous")
+    path = f"/api/v1/events/{event.pk}/standings/"
+    rebuild.rebuild_event_standings(event_id=event.pk)
+    cache.clear()
+    few = _list_statements(client, path)
+    for _ in range(6):
+        make_game(world.club, event=event)
+    for player in Player.objects.all()[:3]:
+        EventStanding.objects.get_or_create(
+            event=event, player=player, defaults={"rank": 99, "points": 0}
+        )
+    cache.clear()
+    assert _list_statements(client, path) == few

@@ -1,0 +1,79 @@
+"""CSV of a Burraco ranking (scoring/burraco_exports.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+
+from scoring.burraco_exports import ranking_rows, rows_csv, season_rows
+from scoring.burraco_standings import TurnScore, rank_pairs, season_ranking
+
+D = Decimal
+
+
+def _ranking():
+    scores = [
+        TurnScore(1, 1, 2, D(13), 800, 500, penalty_vp=D(1), penalty_mp=50),
+        TurnScore(1, 2, 1, D(7), 500, 800),
+        TurnScore(1, 3, None, D(14), 355, 0),
+        TurnScore(2, 1, 3, D(10), 400, 400),
+        TurnScore(2, 3, 1, D("10.5"), 400, 400),
+        TurnScore(2, 2, None, D(14), 355, 0),
+    ]
+    return rank_pairs(scores)
+
+
+def test_rows_of_a_tournament() -> None:
+    rows = ranking_rows(_ranking(), {1: "1 – Rossi / Bianchi", 3: "=cmd"})
+    assert rows[0] == [
+        "Place", "Pair", "Name", "VP", "MP difference", "Turns", "Byes",
+        "VP penalty", "MP penalty", "Decided by",
+    ]  # fmt: skip
+    assert rows[1] == [1, 3, "=cmd", "24.5", "+355", 2, 1, "", "", ""]
+    assert rows[2] == [2, 1, "1 – Rossi / Bianchi", "22", "+250", 2, 0, "-1", -50, "VP"]
+    assert rows[3] == [3, 2, "", "21", "+55", 2, 1, "", "", "VP"]
+
+
+def test_csv_download_is_safe_for_spreadsheets() -> None:
+    response = rows_csv(ranking_rows(_ranking(), {3: "=cmd"}), filename="ranking.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="ranking.csv"' in response["Content-Disposition"]
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    assert lines[1][2] == "'=cmd"
+    assert lines[1][4] == "+355" and lines[2][7] == "-1"  # numbers stay numbers
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("it", ["Posizione", "Coppia", "Differenza punti"]),
+        ("de", ["Platz", "Paar", "Punktedifferenz"]),
+    ],
+)
+def test_headers_are_translated(language: str, words: list[str]) -> None:
+    with translation.override(language):
+        header = ranking_rows(_ranking())[0]
+    for word in words:
+        assert word in header, header
+
+
+def test_shared_places_and_individuals() -> None:
+    rows = rank_pairs([TurnScore(1, 5, None, D(14), 355, 0), TurnScore(1, 9, None, D(14), 355, 0)])
+    lines = ranking_rows(rows, individual=True)
+    assert lines[0][1] == "Player"
+    assert [line[-1] for line in lines[1:]] == ["level", "level"]
+
+
+def test_rows_of_a_season() -> None:
+    events = [_ranking(), _ranking()]
+    rows = season_ranking(events, "placement", placement_points=[10, 6, 4])
+    lines = season_rows(rows, {3: "Rossi / Bianchi"})
+    assert lines[0][:3] == ["Place", "Name", "Points"]
+    assert lines[1] == [1, "Rossi / Bianchi", "20", "49", "+710", 2, 2, ""]
+    assert lines[2][1:3] == ["1", "12"] and lines[2][-1] == "Points"
