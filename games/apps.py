@@ -15,7 +15,7 @@ class GamesConfig(AppConfig):
         from clubs.signals import player_merging
         from games import live
         from games.merging import move_player_rows
-        from games.models import Event, Round
+        from games.models import BurracoPair, Event, Round
         from games.signals import deals_changed
 
         player_merging.connect(move_player_rows, dispatch_uid="games.move_player_rows")
@@ -24,4 +24,5 @@ class GamesConfig(AppConfig):
         for signal in (post_save, post_delete):
             signal.connect(live.on_event_saved, sender=Event, dispatch_uid="games.live_event")
             signal.connect(live.on_round_saved, sender=Round, dispatch_uid="games.live_round")
+            signal.connect(live.on_pair_saved, sender=BurracoPair, dispatch_uid="games.live_pair")
         post_save.connect(live.on_club_saved, sender=Club, dispatch_uid="games.live_club")

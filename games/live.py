@@ -148,6 +148,11 @@ def on_round_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     touch_on_commit("event", [instance.event_id])
 
 
+def on_pair_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A Burraco pair entered, renamed, checked in, withdrawn or removed."""
+    touch_on_commit("event", [instance.event_id])
+
+
 def on_club_saved(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
     """The club's language decides its pages' language: its evenings' pages changed."""
     if created:

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import live
 from games.models import Event, PairTurnResult
 from scoring import standings as maths
 from scoring.aggregates import CENTS
@@ -102,4 +103,6 @@ def rebuild_pair_standings(*, event_id: int) -> int:
             update_fields=[*COMPARED, "updated_at"],
         )
     transaction.on_commit(lambda: forget(event_cache_key(event_id)))
+    if changed or vanished:  # the live page shows them: its pollers get the new rows
+        live.touch_on_commit("event", [event_id])
     return len(ranked)

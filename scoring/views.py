@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_safe
 from clubs.language import offer_club_language
 from games import live
 from games.deal_form import contract_label
+from games.models import Event
 from games.selectors import seat_notes
 from games.short_names import name_pairs
 from scoring import charts, exports, selectors
@@ -46,23 +47,36 @@ def export(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapper
 
 
-def _event_context(request: HttpRequest, pk: int) -> dict:
-    token = live.version("event", pk)  # before the reads it labels
-    who = selectors.viewer(request.user)
-    event = selectors.visible_event(pk, who)
-    offer_club_language(request, event.club)
+def _live_context(request: HttpRequest, event: Event, token: str | None) -> dict:
+    """What every live part needs: the ETag it is sent with (of `token`, the evening's
+    version read before the data it labels) and whether every visitor gets the same."""
     # The URL the page polls carries the page's language (a club's Italian page: /it/...).
-    tag = _live_etag(request, token, reverse("scoring:event-live", args=[pk]))
-    tables = selectors.event_tables(event)
+    path = reverse("scoring:event-live", args=[event.pk])
     return {
         "event": event,
+        "live_etag": _live_etag(request, token, path),
+        "public": event.published and event.club.published,
+    }
+
+
+def _event_context(request: HttpRequest, event: Event, token: str | None) -> dict:
+    who = selectors.viewer(request.user)
+    tables = selectors.event_tables(event)
+    return {
+        **_live_context(request, event, token),
         "standings": selectors.event_standings(event.pk, cached=False),
         "tables": tables,
         "standings_status": selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
-        "live_etag": tag,
-        "public": event.published and event.club.published,
     }
+
+
+def _shown_event(request: HttpRequest, pk: int) -> tuple[Event, str | None]:
+    """The evening (404 for whoever may not see it) and its live version, read first."""
+    token = live.version("event", pk)  # before the reads it labels
+    event = selectors.visible_event(pk, selectors.viewer(request.user))
+    offer_club_language(request, event.club)
+    return event, token
 
 
 @require_GET
@@ -88,9 +102,9 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "scoring/club.html", context)
 
 
-def _burraco_context(request: HttpRequest, event) -> dict:
+def _burraco_context(request: HttpRequest, event: Event, token: str | None) -> dict:
     return {
-        "event": event,
+        **_live_context(request, event, token),
         "standings": selectors.pair_standings(event.pk),
         "turns": selectors.burraco_turns(event),
     }
@@ -98,15 +112,13 @@ def _burraco_context(request: HttpRequest, event) -> dict:
 
 @require_GET
 def event(request: HttpRequest, pk: int) -> HttpResponse:
-    who = selectors.viewer(request.user)
-    shown = selectors.visible_event(pk, who)
+    shown, token = _shown_event(request, pk)
     if shown.is_burraco:
-        offer_club_language(request, shown.club)
-        context = _burraco_context(request, shown)
-        context["organiser"] = who.organiser_of(shown.club_id)
+        context = _burraco_context(request, shown, token)
+        context["organiser"] = selectors.viewer(request.user).organiser_of(shown.club_id)
         return render(request, "scoring/burraco_event.html", context)
-    context = _event_context(request, pk)
-    ranking = selectors.event_ranking(context["event"])
+    context = _event_context(request, shown, token)
+    ranking = selectors.event_ranking(shown)
     context["explanation"] = selectors.explain_ranking(ranking, league=False)
     context["method"] = ranking.method
     return render(request, "scoring/event.html", context)
@@ -116,23 +128,24 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The part of the evening page HTMX polls every second, with the ETag it was given:
     304 without a database query while nothing changed, and one render per change for
-    every viewer of a public evening (the answer is cached under its ETag). A Burraco
-    tournament's part carries no ETag yet: it is rendered on every poll."""
+    every viewer of a public evening (the answer is cached under its ETag), for a
+    Barbu evening's or a Burraco tournament's."""
     tag = _live_etag(request, live.version("event", pk))
     unchanged = live.not_modified(request, tag)
     if unchanged is not None:
         return unchanged
     body = live.cached_body(tag)
     if body is None:
-        shown = selectors.visible_event(pk, selectors.viewer(request.user))
+        shown, token = _shown_event(request, pk)
         if shown.is_burraco:
-            offer_club_language(request, shown.club)
-            context = _burraco_context(request, shown)
-            return render(request, "scoring/_burraco_live.html", context)
-        context = _event_context(request, pk)  # 404 for whoever may not see the evening
-        context["method"] = selectors.event_ranking(context["event"]).method
+            context = _burraco_context(request, shown, token)
+            template = "scoring/_burraco_live.html"
+        else:
+            context = _event_context(request, shown, token)
+            context["method"] = selectors.event_ranking(shown).method
+            template = "scoring/_event_live.html"
         tag = context["live_etag"]
-        body = render_to_string("scoring/_event_live.html", context, request).encode()
+        body = render_to_string(template, context, request).encode()
         if context["public"]:  # the same answer for every visitor: keep it for them
             live.keep_body(tag, body)
     return live.mark(request, HttpResponse(body), tag)
