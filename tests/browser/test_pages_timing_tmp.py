@@ -1,0 +1,370 @@
+"""Every public, organiser and table page, in every language, on a phone and on a laptop.
+
+For each of the five languages the demo club is loaded and every page is opened at
+390x844 (a phone) and 1366x900 (a laptop), and on each page:
+
+- nothing scrolls sideways: neither the page nor any element in it (a wide table in a
+  scrolling box hides columns on a phone just as well), and no table cell clips its text;
+- axe-core (axe-playwright-python) finds no violation of the WCAG 2.1 A and AA rules,
+  nor of its best practices;
+- no request goes to another host, no script error, no Content-Security-Policy report;
+- a full-page screenshot is written to var/screenshots/<language>/<width>/<page>.png
+  (PAGE_SCREENSHOTS=folder to choose another), for a person to look through.
+
+On the table page no word is broken over two lines (the score table's heads at 390 px
+were "Valen-/tina"). The table page is also checked with each contract's inputs shown
+(hearts, queens, tricks, the last two tricks, domino, the king of hearts), and with a
+seat chosen. All problems of a language are collected and reported together, page by page.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from clubs.models import Club, League, Player
+from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, load_demo
+from games.models import Deal, Event, Game, Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+VIEWPORTS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
+SHOTS = Path(os.environ.get("PAGE_SCREENSHOTS", settings.BASE_DIR / "var" / "screenshots"))
+# WCAG 2.1 A and AA, and axe's best practices (the audit's heading order, main heading
+# and empty header cell findings are among them).
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+# The table page's contracts whose inputs appear once chosen (static/deal_form.js).
+CONTRACT_INPUTS = ("barbu", "hearts", "queens", "last_two", "trumps", "domino")
+
+# Elements that scroll sideways, and table cells whose text does not fit (clipped).
+OVERFLOW_JS = """() => {
+  const out = [];
+  const root = document.scrollingElement;
+  if (root.scrollWidth > root.clientWidth + 1) {
+    out.push(`the page scrolls sideways: ${root.scrollWidth} px wide in ${root.clientWidth}`);
+  }
+  const classes = (el) => typeof el.className === "string" && el.className
+    ? "." + el.className.replaceAll(" ", ".") : "";
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + classes(el);
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    const sideways = ["auto", "scroll"].includes(style.overflowX);
+    if (sideways && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
+    }
+    if ((el.tagName === "TD" || el.tagName === "TH") && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} clips its text: "${el.textContent.trim().slice(0, 40)}"`);
+    }
+  }
+  return out;
+}"""
+
+# The table page, beyond axe: every visible text at 16 px or more, every control at least
+# 44x44 px (a radio or checkbox hidden in its big label is measured by that label).
+TABLE_PAGE_JS = """() => {
+  const out = [];
+  const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+  const hidden = (el) => el.closest(".visually-hidden, .name") && getComputedStyle(
+    el.closest(".visually-hidden, .name")).position === "absolute";
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !shown(el) || hidden(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 15.99) out.push(`text at ${size} px: "${el.textContent.trim().slice(0, 30)}"`);
+  }
+  const controls = "a[href], button, select, input:not([type=hidden]), summary, textarea";
+  for (const el of document.querySelectorAll(controls)) {
+    let box = el;
+    if (el.matches("label.tap input")) box = el.closest("label");
+    if (el.matches(".redouble input")) box = el.closest("label");
+    if (!shown(box)) continue;
+    const r = box.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) {
+      const label = (el.getAttribute("aria-label") || el.textContent || el.name || "").trim();
+      const size = `${Math.round(r.width)}x${Math.round(r.height)} px`;
+      out.push(`control ${size}: ${el.tagName} "${label.slice(0, 30)}"`);
+    }
+  }
+  return out;
+}"""
+
+
+# Words broken across two lines ("Valen-/tina" in a narrow column): each word of each
+# visible text (split at spaces and hyphens, where a line may end) must sit on one line.
+BROKEN_WORDS_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !el.getClientRects().length || el.closest(".visually-hidden, script, style")) {
+      continue;
+    }
+    for (const match of node.textContent.matchAll(/[^\\s\\-\u2010-\u2014\\/]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (lines.length > 1) out.push(`"${match[0]}" is broken over ${lines.length} lines`);
+    }
+  }
+  return out;
+}"""
+
+
+def localised(name: str, language: str, *args: object) -> str:
+    with translation.override(language):
+        return reverse(name, args=args)
+
+
+def public_pages(language: str) -> dict[str, str]:
+    club = Club.objects.get(slug=DEMO_SLUG)
+    running = Event.objects.get(club=club, status=Event.Status.RUNNING)
+    closed = Event.objects.filter(club=club, status=Event.Status.CLOSED).first()
+    complete = Game.objects.filter(table__round__event=closed).first()
+    partial = Game.objects.filter(table__round__event=running, deals_count__gt=0).first()
+    player = Player.objects.filter(memberships__club=club).order_by("pk").first()
+    league = League.objects.get(club=club)
+    return {
+        "home": localised("home", language),
+        "club": localised("scoring:club", language, club.slug),
+        "league": localised("scoring:league", language, league.pk),
+        "evening-closed": localised("scoring:event", language, closed.pk),
+        "evening-live": localised("scoring:event", language, running.pk),
+        "score-sheet": localised("scoring:game", language, complete.pk),
+        "score-sheet-running": localised("scoring:game", language, partial.pk),
+        "player": localised("scoring:player", language, player.pk),
+        "login": localised("login", language),
+    }
+
+
+def table_pages(language: str) -> dict[str, str]:
+    tables = Table.objects.filter(round__event__status=Event.Status.RUNNING).order_by("number")
+    pages = {f"table-{t.number}": localised("table-entry", language, t.key) for t in tables}
+    pages["table-not-found"] = localised("table-entry", language, "no-such-table")
+    return pages
+
+
+def organiser_pages(language: str) -> dict[str, str]:
+    club = Club.objects.get(slug=DEMO_SLUG)
+    slug = club.slug
+    running = Event.objects.get(club=club, status=Event.Status.RUNNING)
+    closed = Event.objects.filter(club=club, status=Event.Status.CLOSED).first()
+    game = Game.objects.filter(table__round__event=running, deals_count__gt=0).first()
+    deal = Deal.objects.filter(game=game).order_by("number").first()
+    corrected = Deal.objects.filter(version__gt=1).first() or deal
+    player = Player.objects.filter(memberships__club=club).order_by("pk").first()
+    league = League.objects.get(club=club)
+    return {
+        "manage-club": localised("club-manage", language, slug),
+        "manage-settings": localised("club-settings", language, slug),
+        "manage-rules": localised("club-rules", language, slug),
+        "manage-players": localised("club-players", language, slug),
+        "manage-player": localised("club-player-edit", language, slug, player.pk),
+        "manage-import": localised("club-players-import", language, slug),
+        "manage-merge": localised("club-players-merge", language, slug),
+        "manage-leagues": localised("club-leagues", language, slug),
+        "manage-league": localised("club-league-edit", language, slug, league.pk),
+        "manage-league-new": localised("club-league-create", language, slug),
+        "manage-event-new": localised("event-create", language, slug),
+        "manage-evening-live": localised("event-dashboard", language, slug, running.pk),
+        "manage-evening-closed": localised("event-dashboard", language, slug, closed.pk),
+        "manage-checkin": localised("event-checkin", language, slug, running.pk),
+        "manage-round": localised("round-detail", language, slug, running.pk, 1),
+        "manage-cards": localised("table-cards", language, slug, running.pk, 1),
+        "manage-game": localised("game-deals", language, slug, game.pk),
+        "manage-correct": localised("deal-correct", language, slug, deal.pk),
+        "manage-correct-history": localised("deal-correct", language, slug, corrected.pk),
+    }
+
+
+class Walk:
+    """One browser page at one width: opens pages and collects what is wrong on them."""
+
+    def __init__(self, page, base: str, language: str, width: str) -> None:
+        self.page = page
+        self.base = base
+        self.folder = SHOTS / language / width
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: list[str] = []
+        self.current = ""
+        host = urlsplit(base).netloc
+        page.on("request", lambda r: self._request(r.url, host))
+        page.on("pageerror", lambda e: self._add(f"script error: {e}"))
+        page.on("console", self._console)
+
+    def _add(self, text: str) -> None:
+        self.problems.append(f"{self.current}: {text}")
+
+    def _request(self, url: str, host: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in {"http", "https", "ws", "wss"} and parts.netloc != host:
+            self._add(f"request to another host: {url}")
+
+    def _console(self, message) -> None:
+        # Chromium reports CSP refusals and failed loads as console errors.
+        if message.type != "error":
+            return
+        # The not-found page itself answers 404, as it should.
+        if self.current.endswith("not-found") and message.location.get("url") == self.page.url:
+            return
+        self._add(f"console error: {message.text}")
+
+    def check(self, name: str, axe) -> None:
+        """Overflow, axe and a screenshot of what the page shows now."""
+        import time
+        t0 = time.perf_counter()
+        self._check(name, axe, t0)
+
+    def _check(self, name, axe, t0):
+        import time
+        self.current = name
+        for line in self.page.evaluate(OVERFLOW_JS):
+            self._add(line)
+        if name.startswith("table-"):
+            for line in self.page.evaluate(TABLE_PAGE_JS):
+                self._add(line)
+            for line in self.page.evaluate(BROKEN_WORDS_JS):
+                self._add(line)
+        t1 = time.perf_counter()
+        results = axe.run(self.page, options=AXE_OPTIONS)
+        t2 = time.perf_counter()
+        for violation in results.response["violations"]:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
+            self._add(f"axe {violation['id']} ({violation['impact']}): {targets}")
+        self.page.screenshot(path=str(self.folder / f"{name}.png"), full_page=True)
+        t3 = time.perf_counter()
+        with open("/tmp/walk_times.tsv", "a") as f:
+            f.write(f"{self.folder.name}\t{name}\t{t1-t0:.2f}\t{t2-t1:.2f}\t{t3-t2:.2f}\n")
+
+    def open(self, name: str, path: str, axe) -> None:
+        self.current = name
+        import time
+        t = time.perf_counter()
+        response = self.page.goto(self.base + path)
+        with open("/tmp/walk_times.tsv", "a") as f:
+            f.write(f"{self.folder.name}\t{name}-goto\t{time.perf_counter()-t:.2f}\t0\t0\n")
+        if (response is None or response.status >= 400) and not name.endswith("not-found"):
+            self._add(f"answered {response.status if response else 'nothing'}")
+        self.check(name, axe)
+
+
+def table_variants(walk: Walk, name: str, axe) -> None:
+    """The table page with each contract's inputs shown, then with a seat chosen."""
+    page = walk.page
+    seat_buttons = page.locator("#seat-choice button[name=seat]")
+    if seat_buttons.count():
+        if page.locator("details#seat-choice").count():
+            page.locator("details#seat-choice > summary").click()
+            walk.check(f"{name}-seat-choice", axe)
+        seat_buttons.first.click()
+        page.wait_for_load_state()
+        walk.check(f"{name}-seat-chosen", axe)
+    for contract in CONTRACT_INPUTS:
+        choice = page.locator(f"#entry-form input[name=contract][value={contract}]")
+        if not choice.count():
+            continue
+        choice.check(force=True)
+        walk.check(f"{name}-{contract}", axe)
+
+
+def log_in(page, base: str, language: str) -> None:
+    page.goto(base + localised("login", language))
+    page.fill("input[name=username]", DEMO_USERNAME)
+    page.fill("input[name=password]", DEMO_PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_load_state()
+
+
+@pytest.fixture
+def demo_club() -> Iterator[None]:
+    load_demo(force=True)
+    yield
+
+
+@pytest.fixture(scope="session")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+def walk_language(browser, base: str, language: str, axe) -> list[str]:
+    problems: list[str] = []
+    pages: list[tuple[str, Callable[[], dict[str, str]]]] = [
+        ("public", lambda: public_pages(language)),
+        ("table", lambda: table_pages(language)),
+    ]
+    for width, viewport in VIEWPORTS.items():
+        context = browser.new_context(viewport=viewport, locale=language)
+        host = urlsplit(base).hostname
+        cookie = {"name": settings.LANGUAGE_COOKIE_NAME, "value": language}
+        context.add_cookies([{**cookie, "domain": host, "path": "/"}])
+        page = context.new_page()
+        walk = Walk(page, base, language, width)
+        for _kind, urls in pages:
+            for name, path in urls().items():
+                walk.open(name, path, axe)
+                if name.startswith("table-") and not name.endswith("not-found"):
+                    table_variants(walk, name, axe)
+        log_in(page, base, language)
+        for name, path in organiser_pages(language).items():
+            walk.open(name, path, axe)
+        context.close()
+        problems += [f"[{language} {width}] {line}" for line in walk.problems]
+        problems += [
+            f"[{language} {width}] {line}"
+            for line in language_offer(browser, base, language, width, viewport, axe)
+        ]
+    return problems
+
+
+def language_offer(browser, base: str, language: str, width: str, viewport, axe) -> list[str]:
+    """A visitor who never chose, on the Italian demo club's table and club pages: asked."""
+    if language == Club.objects.get(slug=DEMO_SLUG).language:
+        return []
+    context = browser.new_context(viewport=viewport, locale=language)  # no language cookie
+    walk = Walk(context.new_page(), base, language, width)
+    club = reverse("scoring:club", args=[DEMO_SLUG])
+    table = next(iter(table_pages("en").values()))
+    for name, path in (("club-language-offer", club), ("table-language-offer", table)):
+        walk.open(name, path, axe)
+        if not walk.page.locator("#language-offer").is_visible():
+            walk._add("the club's language is not offered")
+    context.close()
+    return walk.problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_fits_a_phone_and_passes_axe(
+    browser, live_server, demo_club, axe, language: str
+) -> None:
+    problems = walk_language(browser, live_server.url, language, axe)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_api_docs_served_from_this_site_under_the_csp(browser, live_server) -> None:
+    """Swagger UI loads its scripts and styles from the site's static files, CSP intact."""
+    context = browser.new_context(viewport=VIEWPORTS["1366"])
+    page = context.new_page()
+    walk = Walk(page, live_server.url, "api", "1366")
+    response = page.goto(live_server.url + "/api/docs/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector(".swagger-ui .info .title", timeout=15000)
+    page.screenshot(path=str(walk.folder / "api-docs.png"))
+    context.close()
+    assert not walk.problems, "\n".join(walk.problems)
