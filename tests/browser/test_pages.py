@@ -14,7 +14,9 @@ For each of the five languages the demo club is loaded and every page is opened 
 On the table page no word is broken over two lines (the score table's heads at 390 px
 were "Valen-/tina"). The table page is also checked with each contract's inputs shown
 (hearts, queens, tricks, the last two tricks, domino, the king of hearts), and with a
-seat chosen. All problems of a language are collected and reported together, page by page.
+seat chosen: the layout checks on every table at both widths, axe and the screenshots of
+those variants once, on the first table at 390 px (the same form; only names differ).
+All problems of a language are collected and reported together, page by page.
 """
 
 from __future__ import annotations
@@ -224,8 +226,9 @@ class Walk:
             return
         self._add(f"console error: {message.text}")
 
-    def check(self, name: str, axe) -> None:
-        """Overflow, axe and a screenshot of what the page shows now."""
+    def check(self, name: str, axe, *, audit: bool = True) -> None:
+        """Overflow, axe and a screenshot of what the page shows now (`audit`: axe and the
+        screenshot; without it only the layout checks, which cost a tenth as much)."""
         self.current = name
         for line in self.page.evaluate(OVERFLOW_JS):
             self._add(line)
@@ -234,6 +237,8 @@ class Walk:
                 self._add(line)
             for line in self.page.evaluate(BROKEN_WORDS_JS):
                 self._add(line)
+        if not audit:
+            return
         results = axe.run(self.page, options=AXE_OPTIONS)
         for violation in results.response["violations"]:
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
@@ -248,23 +253,25 @@ class Walk:
         self.check(name, axe)
 
 
-def table_variants(walk: Walk, name: str, axe) -> None:
-    """The table page with each contract's inputs shown, then with a seat chosen."""
+def table_variants(walk: Walk, name: str, axe, *, audit: bool) -> None:
+    """The table page with a seat chosen, then with each contract's inputs shown. The layout
+    checks run on every variant; axe and the screenshots (`audit`) where the walk asks:
+    the variants are the same form at every table, only the names in it differ."""
     page = walk.page
     seat_buttons = page.locator("#seat-choice button[name=seat]")
     if seat_buttons.count():
         if page.locator("details#seat-choice").count():
             page.locator("details#seat-choice > summary").click()
-            walk.check(f"{name}-seat-choice", axe)
+            walk.check(f"{name}-seat-choice", axe, audit=audit)
         seat_buttons.first.click()
         page.wait_for_load_state()
-        walk.check(f"{name}-seat-chosen", axe)
+        walk.check(f"{name}-seat-chosen", axe, audit=audit)
     for contract in CONTRACT_INPUTS:
         choice = page.locator(f"#entry-form input[name=contract][value={contract}]")
         if not choice.count():
             continue
         choice.check(force=True)
-        walk.check(f"{name}-{contract}", axe)
+        walk.check(f"{name}-{contract}", axe, audit=audit)
 
 
 def log_in(page, base: str, language: str) -> None:
@@ -301,11 +308,13 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
         context.add_cookies([{**cookie, "domain": host, "path": "/"}])
         page = context.new_page()
         walk = Walk(page, base, language, width)
+        audited = width != "390"  # the variants are audited once, on the phone
         for _kind, urls in pages:
             for name, path in urls().items():
                 walk.open(name, path, axe)
                 if name.startswith("table-") and not name.endswith("not-found"):
-                    table_variants(walk, name, axe)
+                    table_variants(walk, name, axe, audit=not audited)
+                    audited = True
         log_in(page, base, language)
         for name, path in organiser_pages(language).items():
             walk.open(name, path, axe)

@@ -46,3 +46,55 @@ def test_no_word_is_broken_on_the_table_page(browser, live_server, demo_club) ->
                         problems.append(f"{where}: head {head['text']!r} is cut")
             context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+# The doubles' buttons: each names a player who may be doubled ("X doubles" → three
+# buttons, one per opponent), three a row only while the longest name fits its button.
+DOUBLES_JS = """() => {
+  const out = [];
+  const buttons = ".doubler .cells label.tap > span, .doubler .redouble";
+  for (const el of document.querySelectorAll(buttons)) {
+    if (!el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    // The widest visible line of text in it (names for screen readers are clipped away).
+    let text = 0;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const hidden = node.parentElement.closest(".visually-hidden, .name");
+      if (hidden && getComputedStyle(hidden).position === "absolute") continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) text = Math.max(text, rect.width);
+    }
+    const cells = el.closest(".cells").getBoundingClientRect();
+    if (text > room + 0.5 || el.getBoundingClientRect().right > cells.right + 0.5) {
+      out.push(`"${el.textContent.trim()}" needs ${text.toFixed(1)} px in ${room.toFixed(1)}`);
+    }
+  }
+  return out;
+}"""
+
+LONG_NAMES = (
+    "Massimiliano Rossi",
+    "Bartholomäus Weber",
+    "Christodoulos Papas",
+    "Konstantinos Díaz",
+)
+
+
+def test_long_names_fit_the_doubles_buttons(browser, live_server) -> None:
+    from tests.factories import make_game
+
+    game = make_game(names=LONG_NAMES)
+    problems = []
+    for language in ("de", "it"):
+        context = browser.new_context(viewport=VIEWPORTS["390"], locale=language)
+        page = context.new_page()
+        page.goto(live_server.url + localised("table-entry", language, game.table.key))
+        page.locator("#entry-form input[name=contract][value=barbu]").check(force=True)
+        assert page.locator(".doubler").first.is_visible()
+        problems += [f"[{language}] {p}" for p in page.evaluate(DOUBLES_JS)]
+        problems += [f"[{language}] {p}" for p in page.evaluate(BROKEN_WORDS_JS)]
+        context.close()
+    assert not problems, "\n".join(problems)
