@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, GameChoice, League, Player
+from games.model_bases import Revision
 
 
 def new_table_key() -> str:
@@ -338,7 +339,7 @@ class DealScore(models.Model):
         return f"{self.deal} {self.player}: {self.score}"
 
 
-class DealRevision(models.Model):
+class DealRevision(Revision):
     """The audit trail: every version of every deal, with who did what and when."""
 
     class Action(models.TextChoices):
@@ -354,17 +355,7 @@ class DealRevision(models.Model):
     deal = models.ForeignKey(
         Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions"
     )
-    number = models.PositiveSmallIntegerField()
-    version = models.PositiveIntegerField()
     action = models.CharField(max_length=16, choices=Action.choices)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    by_label = models.CharField(max_length=80, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "number", "version", "id"]

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
+from games.model_bases import Revision
 
 
 class Line(models.TextChoices):
@@ -121,7 +122,7 @@ class BurracoHand(models.Model):
         return f"{self.game} hand {self.number}"
 
 
-class ScoreCardRevision(models.Model):
+class ScoreCardRevision(Revision):
     """The audit trail of a score card: every hand entered or corrected, every
     confirmation, dispute and penalty, with who did it, why and when."""
 
@@ -145,18 +146,8 @@ class ScoreCardRevision(models.Model):
     pair = models.ForeignKey(
         BurracoPair, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    # The hand's number; 0 for the card as a whole (confirmation, dispute, penalty).
-    number = models.PositiveSmallIntegerField()
-    version = models.PositiveIntegerField()
+    # `number`: the hand's; 0 for the card as a whole (confirmation, dispute, penalty).
     action = models.CharField(max_length=16, choices=Action.choices)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    by_label = models.CharField(max_length=80, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["round", "at", "id"]
