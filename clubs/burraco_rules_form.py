@@ -18,7 +18,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import burraco
-from scoring.engine.burraco.presets import TURN_HANDS, VP_LEVEL, VP_SCALE, table_to_json
+from scoring.engine.burraco.presets import (
+    MP_STEP,
+    TURN_HANDS,
+    VP_LEVEL,
+    VP_SCALE,
+    table_to_json,
+    vp_bands,
+)
 from scoring.messages import problem_message
 
 BURRACO_PRESET_LABELS = {
@@ -35,7 +42,6 @@ BONUS_FIELDS = {
 YES_NO = [("", _("as the preset")), ("yes", _("yes")), ("no", _("no"))]
 # Rows offered per VP table: the FIBUR tables have 11 bands; room for a club's longer one.
 BANDS = 15
-MP_STEP = 5
 # Words a kind may not take: the fields of a hand's line and the three kinds above.
 RESERVED = frozenset({"melded", "in_hand", "penalty", "pozzetto", "close", *BONUS_FIELDS})
 _OTHER_KIND = re.compile(r"\s*([a-z][a-z_]{0,29})\s*[:=]?\s*(-?\d+)\s*")
@@ -141,12 +147,10 @@ class BurracoRulesForm(forms.Form):
             if name in options:
                 initial[name] = options[name]
         for hands, table in effective.vp_tables.items():
-            start = 0
-            for band, (bound, vp) in enumerate(table, start=1):
+            for band, (start, end, vp, _loser) in enumerate(vp_bands(table), start=1):
                 initial[_field(hands, band, "from")] = start
-                if bound is not None:
-                    initial[_field(hands, band, "to")] = bound
-                    start = bound + MP_STEP
+                if end is not None:
+                    initial[_field(hands, band, "to")] = end
                 initial[_field(hands, band, "vp")] = vp
         return initial
 

@@ -16,17 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from fpdf import FPDF
 
+from scoring.engine.burraco.presets import VpTable, vp_bands
+
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 # Condensed: the long words of German ("Unterschrift", "Siegpunkte") fit narrow boxes.
 FONT = FONTS / "DejaVuSansCondensed.ttf"
 FONT_BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
-VP_SCALE = 20
-MP_STEP = 5
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 8.0  # around every card, inside its part of the page
 MIN_FONT = 5.0
-
-Band = tuple[int | None, int]
 
 
 class _Cards(FPDF):
@@ -105,17 +103,6 @@ class _Cards(FPDF):
         shown = self.fit(text, w, size, style)
         self.set_xy(x, y)
         self.cell(w, h, shown, border=border, align=align, fill=fill)
-
-
-def vp_bands(table: Sequence[Band]) -> list[tuple[int, int | None, int, int]]:
-    """The bands as (from, to, winner's VP, loser's VP); `to` None for the last."""
-    out = []
-    start = 0
-    for bound, vp in table:
-        out.append((start, bound, vp, VP_SCALE - vp))
-        if bound is not None:
-            start = bound + MP_STEP
-    return out
 
 
 def _band_text(start: int, end: int | None) -> str:
@@ -229,7 +216,7 @@ def score_cards_pdf(
     turn: int,
     hands: int,
     tables: Sequence[tuple[int, str, str]],
-    vp_table: Sequence[Band],
+    vp_table: VpTable,
     language: str,
     per_page: int = 2,
 ) -> bytes:

@@ -12,8 +12,9 @@ import pytest
 from django.conf import settings
 from PIL import Image
 
-from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W, score_cards_pdf, vp_bands
+from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W, score_cards_pdf
 from scoring.engine.burraco import PRESETS
+from scoring.engine.burraco.presets import vp_bands
 
 PDFTOTEXT = "/usr/bin/pdftotext"
 PDFTOPPM = "/usr/bin/pdftoppm"

@@ -19,6 +19,8 @@ REQUIRED_BONUS = ("clean", "dirty", "close")
 TURN_HANDS = (2, 3, 4)
 VP_SCALE = 20
 VP_LEVEL = VP_SCALE // 2
+# Scores are multiples of 5: a VP band starts 5 above the end of the band before.
+MP_STEP = 5
 # A club's own burraco kind ("reale", "super"): a word that is not a field of a line.
 _KIND_NAME = re.compile(r"[a-z][a-z_]{0,29}")
 _LINE_FIELDS = frozenset({"melded", "in_hand", "penalty", "pozzetto", "close"})
@@ -119,6 +121,18 @@ def vp_of(table: VpTable, difference: int) -> int:
         if bound is None or difference <= bound:
             return vp
     return table[-1][1]  # unreachable for a valid table: its last band is open
+
+
+def vp_bands(table: VpTable) -> list[tuple[int, int | None, int, int]]:
+    """The bands as they are read and printed: (from, to, winner's VP, loser's VP), `to`
+    None for the last, open band."""
+    out = []
+    start = 0
+    for bound, vp in table:
+        out.append((start, bound, vp, VP_SCALE - vp))
+        if bound is not None:
+            start = bound + MP_STEP
+    return out
 
 
 def table_to_json(table: VpTable) -> list[list[int | None]]:
