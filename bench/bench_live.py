@@ -36,16 +36,18 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "bench")]
+
+from api_server import free_port, recreate_database, redis_flush  # noqa: E402
+
 SECTION = "## Live updates"
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tavolo_live_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/10"
@@ -206,29 +208,6 @@ def count_queries(event_id: int, game: dict) -> dict[str, int]:
         client, state, HTTP_IF_NONE_MATCH=answer["ETag"]
     )
     return counts
-
-
-def recreate_database(database_url: str) -> None:
-    import psycopg
-
-    url = urlparse(database_url)
-    name = url.path.lstrip("/")
-    admin = url._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def redis_flush(redis_url: str) -> None:
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for(port: int, path: str, timeout: float = 180) -> None:
