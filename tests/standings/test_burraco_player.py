@@ -1,0 +1,165 @@
+"""The player page's Burraco: the pair tournaments played (partner, place, VP), the
+statistics from confirmed score cards, the Burraco pair rating and its chart; shown only
+to players of Burraco, with a constant number of queries."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import rating_sync, rebuild
+from scoring.burraco_rating_sync import sync_burraco_ratings
+from tests.factories import make_player
+from tests.standings.burraco import (
+    burraco_club,
+    card,
+    cards_hand,
+    pair_tournament,
+    play_table,
+    seat_turn,
+    submit_cards,
+)
+from tests.standings.evenings import evening
+
+pytestmark = pytest.mark.django_db
+
+
+def played(club, pairs, *, days_ago=1, name="Torneo", mps=None, hands=None, published=True):
+    """A one-turn tournament of two pairs (pair 1 NS, pair 2 EW), its card confirmed."""
+    event = pair_tournament(club, pairs, days_ago=days_ago, name=name, published=published)
+    rnd = seat_turn(event)
+    if hands is not None:
+        submit_cards(card(rnd, 1), hands)
+    else:
+        play_table(card(rnd, 1), mps or [(300, 100)] * 3)
+    rebuild.rebuild_event_standings(event_id=event.pk)
+    return event
+
+
+@pytest.fixture
+def club():
+    return burraco_club("Circolo", slug="circolo")
+
+
+def page(client, player, **headers) -> str:
+    response = client.get(reverse("scoring:player", args=[player.pk]), **headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_burraco_player_sees_tournaments_statistics_and_rating_and_no_barbu(client, club):
+    me, anna, bruno, carla, dino, elsa = (
+        make_player(club, n) for n in ["Me", "Anna", "Bruno", "Carla", "Dino", "Elsa"]
+    )
+    played(club, [(me, anna), (bruno, carla)], days_ago=3, name="Martedì", mps=[(300, 100)] * 3)
+    # Counted from the cards: my line (EW here) closes one hand of three and makes
+    # 2 + 1 + 0 burracos.
+    played(
+        club,
+        [(dino, elsa), (me, bruno)],
+        days_ago=1,
+        name="Giovedì",
+        hands=[cards_hand("EW", 1, 2), cards_hand("NS", 1, 1), cards_hand("NS", 1, 0)],
+    )
+    sync_burraco_ratings()
+    text = page(client, me)
+    assert 'id="burraco-rating"' in text and 'id="burraco-tournaments"' in text
+    # No Barbu sections for a player who never played Barbu.
+    assert "Contracts" not in text and "Points over the games" not in text
+    rows = text.split('id="burraco-tournaments"')[1]
+    assert rows.index("Giovedì") < rows.index("Martedì")  # newest first
+    assert "Anna" in rows and "Bruno" in rows  # the partners, linked
+    assert reverse("scoring:player", args=[anna.pk]) in rows
+    assert "1 of 2" in rows  # won Martedì: 18 VP or so
+    stats = text.split('id="burraco-stats"')[1].split("</section>")[0]
+    assert "over 6 hands" in stats and "over 2 turns at a table" in stats
+    assert "1.00" in stats  # burracos per hand: (2 + 1 + 0) / 3
+    assert "33%" in stats  # closed one counted hand of three
+    assert "the 3 hands counted from the cards" in stats
+    chart = text.split('id="burraco-rating"')[1].split("</section>")[0]
+    assert "<svg" in chart and "2 tournaments from" in chart
+    assert "after 2 turns at a table" in chart
+
+
+def test_average_mp_and_vp_per_turn_are_the_players_lines(client, club):
+    me, anna, bruno, carla = (make_player(club, n) for n in ("Me", "Anna", "Bruno", "Carla"))
+    played(club, [(bruno, carla), (me, anna)], mps=[(300, 100), (250, 150), (400, 0)])
+    sync_burraco_ratings()
+    stats = page(client, me).split('id="burraco-stats"')[1].split("</section>")[0]
+    # EW: 100 + 150 + 0 over 3 hands.
+    assert "<strong>83.3</strong>" in stats
+    assert "No hand was counted from the cards" in stats
+    winner = page(client, bruno).split('id="burraco-stats"')[1].split("</section>")[0]
+    assert "<strong>316.7</strong>" in winner
+
+
+def test_a_barbu_player_sees_no_burraco_section(client, club):
+    people = [make_player(club, f"P{i}") for i in range(4)]
+    evening(club, people, rng=random.Random(1))
+    rating_sync.sync_ratings()
+    text = page(client, people[0])
+    assert "burraco" not in text.lower()
+    assert "Contracts" in text
+
+
+def test_a_player_of_both_games_sees_both(client, club):
+    people = [make_player(club, f"P{i}") for i in range(4)]
+    evening(club, people, rng=random.Random(1))
+    played(club, [(people[0], people[1]), (people[2], people[3])])
+    rating_sync.sync_ratings()
+    sync_burraco_ratings()
+    text = page(client, people[0])
+    assert "Contracts" in text and 'id="burraco-rating"' in text
+    assert text.count("<svg") >= 3  # points, rating, Burraco pair rating
+
+
+def test_an_unpublished_tournament_is_not_shown_to_visitors(client, club):
+    me, anna, bruno, carla = (make_player(club, n) for n in ("Me", "Anna", "Bruno", "Carla"))
+    played(club, [(me, anna), (bruno, carla)], name="Private", published=False)
+    played(club, [(me, anna), (bruno, carla)], name="Public")
+    sync_burraco_ratings()
+    text = page(client, me)
+    assert "Public" in text and "Private" not in text
+    assert "over 3 hands" in text
+
+
+def test_in_german_numbers_and_dates_are_the_readers(client, club):
+    me, anna, bruno, carla = (make_player(club, n) for n in ("Me", "Anna", "Bruno", "Carla"))
+    played(club, [(bruno, carla), (me, anna)], mps=[(300, 100), (250, 150), (400, 0)])
+    sync_burraco_ratings()
+    text = page(client, me, HTTP_ACCEPT_LANGUAGE="de")
+    assert "Wertungszahl im Paarspiel" in text
+    assert "<strong>83,3</strong>" in text
+    assert "Spiele" in text.split('id="burraco-stats"')[1]
+
+
+def _queries(client, player) -> int:
+    cache.clear()
+    with CaptureQueriesContext(connection) as ctx:
+        page(client, player)
+    return len(ctx.captured_queries)
+
+
+def test_the_page_makes_the_same_queries_for_1_and_50_tournaments(client, club):
+    one = [make_player(club, f"One{i}") for i in range(4)]
+    played(club, [(one[0], one[1]), (one[2], one[3])], hands=[cards_hand("NS", 1, 0)] * 3)
+    many = [make_player(club, f"Many{i}") for i in range(8)]
+    for i in range(50):
+        partner = many[1 + i % 3]
+        others = [p for p in many[1:] if p != partner]
+        pairs = [(many[0], partner), (others[i % 5], others[(i + 1) % 5])]
+        if i % 2:
+            pairs.reverse()
+        hands = [cards_hand("NS", 1, i % 2)] * 3 if i % 3 else None
+        played(club, pairs, days_ago=60 - i, name=f"T{i}", hands=hands)
+    sync_burraco_ratings()
+    small, large = _queries(client, one[0]), _queries(client, many[0])
+    assert small == large
+    text = page(client, many[0])
+    assert text.split('id="burraco-tournaments"')[1].count("<tr>") == 51  # head + 50
+    assert "50 tournaments from" in text
