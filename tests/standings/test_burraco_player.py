@@ -1,6 +1,7 @@
 """The player page's Burraco: the pair tournaments played (partner, place, VP), the
 statistics from confirmed score cards, the Burraco pair rating and its chart; shown only
-to players of Burraco, with a constant number of queries."""
+to players of Burraco, with a constant number of queries. The same through the API
+(/api/v1/players/<id>/burraco/)."""
 
 from __future__ import annotations
 
@@ -138,11 +139,65 @@ def test_in_german_numbers_and_dates_are_the_readers(client, club):
     assert "Spiele" in text.split('id="burraco-stats"')[1]
 
 
-def _queries(client, player) -> int:
+def _queries(client, player, url: str | None = None) -> int:
     cache.clear()
     with CaptureQueriesContext(connection) as ctx:
-        page(client, player)
+        if url is None:
+            page(client, player)
+        else:
+            assert client.get(url).status_code == 200
     return len(ctx.captured_queries)
+
+
+def api(player) -> str:
+    return f"/api/v1/players/{player.pk}/burraco/"
+
+
+def test_the_api_gives_the_rating_statistics_and_tournaments(client, club):
+    me, anna, bruno, carla = (make_player(club, n) for n in ("Me", "Anna", "Bruno", "Carla"))
+    played(club, [(bruno, carla), (me, anna)], days_ago=2, name="Primo", mps=[(300, 100)] * 3)
+    played(
+        club,
+        [(me, bruno), (anna, carla)],
+        name="Secondo",
+        hands=[cards_hand("NS", 2, 0), cards_hand("EW", 0, 1), cards_hand("NS", 1, 1)],
+    )
+    played(club, [(me, anna), (bruno, carla)], name="Nascosto", published=False)
+    sync_burraco_ratings()
+    body = client.get(api(me)).json()
+    assert body["player_id"] == me.pk and body["player"] == "Me"
+    rating = body["rating"]
+    assert rating["games"] == 3 and len(rating["history"]) == 2  # the hidden one not listed
+    assert [h["partner_id"] for h in rating["history"]] == [anna.pk, bruno.pk]
+    assert rating["history"][0]["vp"] < rating["history"][0]["opponent_vp"]  # lost Primo
+    stats = body["statistics"]
+    assert stats["hands"] == 6 and stats["counted_hands"] == 3
+    assert stats["burracos_per_hand"] == pytest.approx(1)  # 2 + 0 + 1 over 3
+    assert stats["closing_rate"] == pytest.approx(2 / 3)
+    assert stats["turns"] == 2 and isinstance(stats["vp_per_turn"], float)
+    assert [t["event"] for t in body["tournaments"]] == ["Secondo", "Primo"]
+    first = body["tournaments"][1]
+    assert (first["partner"], first["rank"], first["pairs"]) == ("Anna", 2, 2)
+    assert first["vp"] < 10 and first["turns"] == 1  # EW lost every hand
+
+
+def test_the_api_of_a_barbu_player_has_no_burraco(client, club):
+    people = [make_player(club, f"P{i}") for i in range(4)]
+    evening(club, people, rng=random.Random(1))
+    body = client.get(api(people[0])).json()
+    assert body["rating"] == {"mu": None, "sigma": None, "ordinal": None, "games": 0, "history": []}
+    assert body["statistics"]["hands"] == 0 and body["statistics"]["average_mp"] is None
+    assert body["statistics"]["closing_rate"] is None and body["tournaments"] == []
+
+
+def test_the_api_is_in_the_schema(client):
+    document = client.get("/api/schema/?format=json").json()
+    answer = document["paths"]["/api/v1/players/{id}/burraco/"]["get"]["responses"]["200"]
+    schema = answer["content"]["application/json"]
+    assert schema["schema"]["$ref"].endswith("/PlayerBurraco")
+    assert "Burraco" in schema["examples"]
+    fields = document["components"]["schemas"]["BurracoStatistics"]["properties"]
+    assert {"average_mp", "burracos_per_hand", "closing_rate", "vp_per_turn"} <= set(fields)
 
 
 def test_the_page_makes_the_same_queries_for_1_and_50_tournaments(client, club):
@@ -160,6 +215,7 @@ def test_the_page_makes_the_same_queries_for_1_and_50_tournaments(client, club):
     sync_burraco_ratings()
     small, large = _queries(client, one[0]), _queries(client, many[0])
     assert small == large
+    assert _queries(client, one[0], api(one[0])) == _queries(client, many[0], api(many[0]))
     text = page(client, many[0])
     assert text.split('id="burraco-tournaments"')[1].count("<tr>") == 51  # head + 50
     assert "50 tournaments from" in text
