@@ -215,6 +215,10 @@ def test_the_page_makes_the_same_queries_for_1_and_50_tournaments(client, club):
     sync_burraco_ratings()
     small, large = _queries(client, one[0]), _queries(client, many[0])
     assert small == large
+    # The Barbu page's nine (tests/standings/test_pages.py; the ninth reads the Burraco
+    # tournaments) and five more: hands, rules (the burraco kinds), turn results, rating
+    # and its history.
+    assert large <= 14
     assert _queries(client, one[0], api(one[0])) == _queries(client, many[0], api(many[0]))
     text = page(client, many[0])
     assert text.split('id="burraco-tournaments"')[1].count("<tr>") == 51  # head + 50
