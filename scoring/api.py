@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,7 +27,7 @@ from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
-from scoring import selectors
+from scoring import burraco_player, selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key
 
@@ -268,6 +268,150 @@ class PlayerRatingView(StandingsView):
         player = get_object_or_404(PublicReadable.players(request), pk=pk)
         rating = selectors.player_rating(player, _viewer(request))
         return Response({"player_id": player.pk, "player": player.name, **rating})
+
+
+class PairRatingPointSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField(help_text=_("The score card's game."))
+    event_id = serializers.IntegerField()
+    event = serializers.CharField()
+    date = serializers.DateTimeField()
+    partner_id = serializers.IntegerField()
+    vp = serializers.IntegerField(help_text=_("The VP of the player's pair on this card."))
+    opponent_vp = serializers.IntegerField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField()
+
+
+class PairRatingSerializer(serializers.Serializer):
+    mu = serializers.FloatField(allow_null=True)
+    sigma = serializers.FloatField(allow_null=True)
+    ordinal = serializers.FloatField(allow_null=True)
+    games = serializers.IntegerField(help_text=_("The confirmed score cards rated."))
+    history = PairRatingPointSerializer(many=True)
+
+
+class BurracoStatisticsSerializer(serializers.Serializer):
+    hands = serializers.IntegerField(help_text=_("Hands of confirmed score cards."))
+    average_mp = serializers.FloatField(allow_null=True)
+    counted_hands = serializers.IntegerField(
+        help_text=_("Hands counted from the cards: burracos and closings come from these.")
+    )
+    burracos_per_hand = serializers.FloatField(
+        allow_null=True, help_text=_("Null when no hand was counted from the cards.")
+    )
+    closing_rate = serializers.FloatField(
+        allow_null=True,
+        help_text=_("From 0 to 1; null when no hand was counted from the cards."),
+    )
+    turns = serializers.IntegerField(help_text=_("Turns played at a table (byes aside)."))
+    vp_per_turn = serializers.FloatField(allow_null=True, help_text=_("Penalties taken off."))
+
+
+class BurracoTournamentSerializer(serializers.Serializer):
+    event_id = serializers.IntegerField()
+    event = serializers.CharField()
+    date = serializers.DateTimeField()
+    pair = serializers.IntegerField(help_text=_("The pair's number in the tournament."))
+    partner_id = serializers.IntegerField()
+    partner = serializers.CharField()
+    rank = serializers.IntegerField()
+    pairs = serializers.IntegerField(help_text=_("Pairs ranked in the tournament."))
+    vp = serializers.FloatField()
+    turns = serializers.IntegerField()
+
+
+class PlayerBurracoSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = PairRatingSerializer()
+    statistics = BurracoStatisticsSerializer()
+    tournaments = BurracoTournamentSerializer(many=True)
+
+
+BURRACO_EXAMPLE = {
+    "player_id": 12,
+    "player": "Rosa Bellini",
+    "rating": {
+        "mu": 27.214,
+        "sigma": 6.781,
+        "ordinal": 6.871,
+        "games": 2,
+        "history": [
+            {
+                "game_id": 301,
+                "event_id": 40,
+                "event": "Torneo del martedì",
+                "date": "2026-11-17T20:30:00Z",
+                "partner_id": 15,
+                "vp": 17,
+                "opponent_vp": 3,
+                "mu": 27.635,
+                "sigma": 8.065,
+                "ordinal": 3.44,
+            }
+        ],
+    },
+    "statistics": {
+        "hands": 6,
+        "average_mp": 241.7,
+        "counted_hands": 3,
+        "burracos_per_hand": 1.333,
+        "closing_rate": 0.333,
+        "turns": 2,
+        "vp_per_turn": 13.5,
+    },
+    "tournaments": [
+        {
+            "event_id": 40,
+            "event": "Torneo del martedì",
+            "date": "2026-11-17T20:30:00Z",
+            "pair": 3,
+            "partner_id": 15,
+            "partner": "Giulia Ferri",
+            "rank": 2,
+            "pairs": 14,
+            "vp": 27.0,
+            "turns": 2,
+        }
+    ],
+}
+
+
+class PlayerBurracoView(StandingsView):
+    @extend_schema(
+        tags=["burraco"],
+        summary="A player's Burraco: the pair rating, statistics and tournaments",
+        description="The Burraco pair rating (OpenSkill, each confirmed score card rated as "
+        "the NS pair against the EW pair by its VP result; apart from the Barbu rating of "
+        "`/players/{id}/rating/`) with its history; statistics over the confirmed score "
+        "cards (burracos per hand and the closing rate from the hands counted from the "
+        "cards only, null when none was); the pair tournaments the player is ranked in, "
+        "newest first. A player with no Burraco gets nulls, zeros and an empty list.",
+        responses={200: PlayerBurracoSerializer, **errors(*READ_ERRORS)},
+        examples=[OpenApiExample("Burraco", value=BURRACO_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        self.check_query(request)
+        player = get_object_or_404(PublicReadable.players(request), pk=pk)
+        who = _viewer(request)
+        stats = burraco_player.burraco_statistics(player, who)
+        payload = {
+            "player_id": player.pk,
+            "player": player.name,
+            "rating": burraco_player.burraco_rating(player, who),
+            "statistics": {
+                "hands": stats["hands"],
+                "average_mp": stats["average_mp"],
+                "counted_hands": stats["counted"],
+                "burracos_per_hand": stats["burracos_per_hand"],
+                "closing_rate": stats["closing_rate"],
+                "turns": stats["turns"],
+                "vp_per_turn": stats["vp_per_turn"],
+            },
+            "tournaments": burraco_player.burraco_tournaments(player, who),
+        }
+        return Response(PlayerBurracoSerializer(payload).data)
 
 
 class PairStandingSerializer(serializers.Serializer):

@@ -59,12 +59,18 @@ def _local_date(when: dt.date | dt.datetime) -> dt.date:
 
 
 def line_chart(
-    points: Sequence[ChartPoint], *, label: str, value_name: str, zero_line: bool = True
+    points: Sequence[ChartPoint],
+    *,
+    label: str,
+    value_name: str,
+    zero_line: bool = True,
+    tournaments: bool = False,
 ) -> SafeString:
     """The chart of the points (oldest first), or nothing without any point.
 
     `label` names the chart (its title for screen readers, the hidden table's caption),
-    `value_name` the value (the table's column head); `zero_line` keeps 0 on the y axis.
+    `value_name` the value (the table's column head); `zero_line` keeps 0 on the y axis;
+    `tournaments`: a point is a tournament, not an evening (the summary says so).
     """
     if not points:
         return mark_safe("")
@@ -114,7 +120,7 @@ def line_chart(
     context = {
         "label": label,
         "value_name": value_name,
-        "summary": _summary(label, points),
+        "summary": _summary(label, points, tournaments=tournaments),
         "height": str(HEIGHT),
         "plot_top": str(PLOT_TOP),
         "plot_bottom": str(PLOT_BOTTOM),
@@ -139,16 +145,27 @@ def line_chart(
     return mark_safe(render_to_string("scoring/_chart.html", context))
 
 
-def _summary(label: str, points: Sequence[ChartPoint]) -> str:
-    """What the chart shows, in one line: its name, how many evenings, from when to when."""
+def _summary(label: str, points: Sequence[ChartPoint], *, tournaments: bool = False) -> str:
+    """What the chart shows, in one line: its name, how many evenings (or tournaments),
+    from when to when."""
     first = formats.date_format(points[0].when, "DATE_FORMAT")
     if len(points) == 1:
+        if tournaments:
+            return _("%(label)s: one tournament, %(date)s") % {"label": label, "date": first}
         return _("%(label)s: one evening, %(date)s") % {"label": label, "date": first}
-    return ngettext(
-        "%(label)s: %(count)s evening from %(first)s to %(last)s",
-        "%(label)s: %(count)s evenings from %(first)s to %(last)s",
-        len(points),
-    ) % {
+    if tournaments:
+        text = ngettext(
+            "%(label)s: %(count)s tournament from %(first)s to %(last)s",
+            "%(label)s: %(count)s tournaments from %(first)s to %(last)s",
+            len(points),
+        )
+    else:
+        text = ngettext(
+            "%(label)s: %(count)s evening from %(first)s to %(last)s",
+            "%(label)s: %(count)s evenings from %(first)s to %(last)s",
+            len(points),
+        )
+    return text % {
         "label": label,
         "count": len(points),
         "first": first,

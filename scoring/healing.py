@@ -45,14 +45,20 @@ def _measures() -> dict[str, Any]:
 
 def _games(kind: str) -> Any:
     """The games a scope of this kind is computed from (complete ones for leagues and
-    ratings, as scoring.rating_sync counts them)."""
+    ratings, as scoring.rating_sync counts them; the Barbu rating reads Barbu games only,
+    the Burraco pair rating confirmed score cards only)."""
     if kind == "event":
         return Game.objects.all()
-    return Game.objects.filter(status=Game.Status.COMPLETE)
+    complete = Game.objects.filter(status=Game.Status.COMPLETE)
+    if kind == "ratings":
+        return complete.filter(kind=Game.Kind.BARBU)
+    if kind == "burraco_ratings":
+        return complete.filter(kind=Game.Kind.BURRACO)
+    return complete
 
 
 def _field(kind: str) -> str | None:
-    return {"event": EVENT, "league": LEAGUE, "ratings": None}[kind]
+    return {"event": EVENT, "league": LEAGUE, "ratings": None, "burraco_ratings": None}[kind]
 
 
 def fingerprint(kind: str, ident: int | str) -> str:
@@ -93,7 +99,9 @@ def behind(now: Any = None) -> list[tuple[str, int | str]]:
         recent.filter(status=Game.Status.COMPLETE).values_list(LEAGUE, flat=True).distinct()
     )
     leagues.discard(None)
-    rated = recent.filter(status=Game.Status.COMPLETE).exists()
+    rated = set(
+        recent.filter(status=Game.Status.COMPLETE).values_list("kind", flat=True).distinct()
+    )
 
     current: dict[tuple[str, int | str], str] = {}
     for kind, field, ids in (("event", EVENT, events), ("league", LEAGUE, leagues)):
@@ -108,8 +116,10 @@ def behind(now: Any = None) -> list[tuple[str, int | str]]:
         )
         for row in rows:
             current[(kind, row[field])] = _fingerprint(row)
-    if rated:
+    if Game.Kind.BARBU in rated:
         current[("ratings", "all")] = fingerprint("ratings", "all")
+    if Game.Kind.BURRACO in rated:
+        current[("burraco_ratings", "all")] = fingerprint("burraco_ratings", "all")
     if not current:
         return []
     scopes = Q(scope__in=[scope_name(k, i) for k, i in current])

@@ -160,6 +160,71 @@ class RatingRun(models.Model):
         return f"ratings: {self.games} games"
 
 
+class BurracoRating(models.Model):
+    """A player's current OpenSkill rating from Burraco pairs play (scoring/pair_ratings.py):
+    apart from the Barbu rating (PlayerRating), which it never reads nor changes."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="burraco_rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(db_index=True)
+    # The confirmed score cards (turns at a table) rated.
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ordinal"]
+        verbose_name = _("Burraco pair rating")
+        verbose_name_plural = _("Burraco pair ratings")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.ordinal:.2f}"
+
+
+class BurracoRatingHistory(models.Model):
+    """A player's Burraco pair rating after one score card, with what was rated (the
+    partner, both lines' VP): the chart, and where a replay restarts."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="burraco_rating_history"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    # scoring.rating_sync.order_key: (event date, event, turn, table, game).
+    order_key = models.CharField(max_length=64, db_index=True)
+    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    vp = models.PositiveSmallIntegerField()
+    opponent_vp = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "order_key"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="burracoratinghistory_unique"),
+        ]
+        indexes = [models.Index(fields=["player", "order_key"])]
+        verbose_name = _("Burraco pair rating history")
+        verbose_name_plural = _("Burraco pair rating history")
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"
+
+
+class BurracoRatingRun(models.Model):
+    """The Burraco pair rating's own lock and bookkeeping (RatingRun's twin): the score
+    cards rated after the last sync, and when that sync started."""
+
+    games = models.PositiveIntegerField(default=0)
+    replayed = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Burraco pair ratings: {self.games} score cards"
+
+
 class StandingsSource(models.Model):
     """What the stored rows of one scope of derived data ("event:12", "league:3",
     "ratings:all") were last rebuilt from: a fingerprint of its games (scoring/healing.py).

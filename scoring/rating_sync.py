@@ -89,17 +89,21 @@ def _first_difference(since: Any) -> str | None:
     return min(keys) if keys else None
 
 
-def _ratings_before(from_key: str) -> dict[int, rating_maths.Rating]:
-    """Each player's rating just before the game with this key (one query)."""
+def ratings_before(
+    from_key: str, history: Any = RatingHistory, current: Any = PlayerRating
+) -> dict[int, rating_maths.Rating]:
+    """Each player's rating just before the game with this key (one query), read from
+    these models (the Barbu rating's by default; the Burraco pair rating's have the same
+    fields: scoring/burraco_rating_sync.py)."""
     if not from_key:
         return {}
-    last = RatingHistory.objects.aggregate(last=Max("order_key"))["last"]
+    last = history.objects.aggregate(last=Max("order_key"))["last"]
     if last is None or last < from_key:
         # New games after everything rated: the current ratings are the start.
-        rows = PlayerRating.objects.values_list("player_id", "mu", "sigma")
+        rows = current.objects.values_list("player_id", "mu", "sigma")
     else:
         rows = (
-            RatingHistory.objects.filter(order_key__lt=from_key)
+            history.objects.filter(order_key__lt=from_key)
             .annotate(
                 newest=Window(
                     RowNumber(), partition_by=[F("player_id")], order_by=F("order_key").desc()
@@ -134,7 +138,7 @@ def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
             run.save()
             return RatingsReport(run.games, 0, None)
 
-        start = _ratings_before(from_key)
+        start = ratings_before(from_key)
         if from_key:
             since = datetime.strptime(from_key[:14], "%Y%m%d%H%M%S").replace(tzinfo=UTC)
             todo = [
@@ -170,7 +174,7 @@ def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
             batch_size=2000,
         )
         touched = {p for g in todo for p in g.places}
-        _write_player_ratings({p: final[p] for p in touched}, full=not from_key)
+        write_current_ratings({p: final[p] for p in touched}, full=not from_key)
         run.games = RatingHistory.objects.values("game_id").distinct().count()
         run.replayed = len(todo)
         run.finished_at = timezone.now()
@@ -178,22 +182,29 @@ def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
     return RatingsReport(run.games, len(todo), from_key)
 
 
-def _write_player_ratings(final: dict[int, rating_maths.Rating], *, full: bool) -> None:
-    """Store these players' ratings and game counts (a full replay also drops the others)."""
+def write_current_ratings(
+    final: dict[int, rating_maths.Rating],
+    *,
+    full: bool,
+    history: Any = RatingHistory,
+    current: Any = PlayerRating,
+) -> None:
+    """Store these players' ratings and game counts (a full replay also drops the others),
+    in these models (the Barbu rating's by default)."""
     counts = dict(
-        RatingHistory.objects.filter(player_id__in=list(final))
+        history.objects.filter(player_id__in=list(final))
         .values("player_id")
         .annotate(n=Count("id"))
         .values_list("player_id", "n")
         .order_by()
     )
     if full:
-        PlayerRating.objects.exclude(player_id__in=list(final)).delete()
+        current.objects.exclude(player_id__in=list(final)).delete()
     existing = dict(
-        PlayerRating.objects.filter(player_id__in=list(final)).values_list("player_id", "pk")
+        current.objects.filter(player_id__in=list(final)).values_list("player_id", "pk")
     )
     rows = [
-        PlayerRating(
+        current(
             pk=existing.get(p),
             player_id=p,
             mu=r.mu,
@@ -203,8 +214,8 @@ def _write_player_ratings(final: dict[int, rating_maths.Rating], *, full: bool) 
         )
         for p, r in final.items()
     ]
-    PlayerRating.objects.bulk_create([r for r in rows if r.pk is None], batch_size=2000)
-    PlayerRating.objects.bulk_update(
+    current.objects.bulk_create([r for r in rows if r.pk is None], batch_size=2000)
+    current.objects.bulk_update(
         [r for r in rows if r.pk is not None],
         ["mu", "sigma", "ordinal", "games"],
         batch_size=2000,

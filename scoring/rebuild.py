@@ -32,6 +32,7 @@ from scoring.aggregates import (
     rank,
     ranking_of,
 )
+from scoring.burraco_rating_sync import sync_burraco_ratings
 from scoring.burraco_rebuild import rebuild_pair_standings
 from scoring.cache_keys import event_cache_key, forget, league_cache_key
 from scoring.models import EventStanding, LeagueStanding
@@ -248,4 +249,12 @@ def rebuild_all(progress: Callable[[str, int, int], None] | None = None) -> dict
     report = sync_ratings(full=True)
     if progress:
         progress("ratings", report.games, report.games)
-    return {"events": len(events), "leagues": len(leagues), "games_rated": report.games}
+    pairs = sync_burraco_ratings(full=True)
+    if progress:
+        progress("Burraco pair ratings", pairs.games, pairs.games)
+    return {
+        "events": len(events),
+        "leagues": len(leagues),
+        "games_rated": report.games,
+        "burraco_cards_rated": pairs.games,
+    }

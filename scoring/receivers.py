@@ -8,7 +8,14 @@ from typing import Any
 from clubs.models import Player
 from games.models import Game
 from scoring import tasks
-from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
+from scoring.models import (
+    BurracoRating,
+    BurracoRatingHistory,
+    EventStanding,
+    LeagueStanding,
+    PlayerRating,
+    RatingHistory,
+)
 
 
 def on_deals_changed(
@@ -16,6 +23,7 @@ def on_deals_changed(
     game_ids: list[int],
     event_ids: list[int],
     complete_league_ids: Iterable[int | None] | None = None,
+    burraco_rated: bool = False,
     **kwargs: Any,
 ) -> None:
     """Queue the evening's standings; the league's and the ratings when a complete game
@@ -30,6 +38,8 @@ def on_deals_changed(
             pk__in=game_ids, status=Game.Status.COMPLETE
         ).values_list("table__round__event__league_id", flat=True)
     tasks.queue_after_deals(event_ids, set(complete_league_ids))
+    if burraco_rated:
+        tasks.queue_burraco_ratings()
 
 
 def drop_merged_player_rows(sender: Any, *, duplicate: Player, **kwargs: Any) -> None:
@@ -40,3 +50,5 @@ def drop_merged_player_rows(sender: Any, *, duplicate: Player, **kwargs: Any) ->
     LeagueStanding.objects.filter(player=duplicate).delete()
     RatingHistory.objects.filter(player=duplicate).delete()
     PlayerRating.objects.filter(player=duplicate).delete()
+    BurracoRatingHistory.objects.filter(player=duplicate).delete()
+    BurracoRating.objects.filter(player=duplicate).delete()

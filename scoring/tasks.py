@@ -45,7 +45,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 
-from scoring import healing, rating_sync, rebuild
+from scoring import burraco_rating_sync, healing, rating_sync, rebuild
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ _sent_until: dict[tuple[str, int | str], float] = {}
 def _countdown(kind: str) -> float:
     # The evening's: short, since its live page promises a deal within two seconds (its
     # rebuild takes ~10 ms); a burst of deals still rides on one task.
-    default = {"event": 0.25, "league": 3.0, "ratings": 3.0}[kind]
+    default = {"event": 0.25, "league": 3.0, "ratings": 3.0, "burraco_ratings": 3.0}[kind]
     return getattr(settings, "STANDINGS_COUNTDOWNS", {}).get(kind, default)
 
 
@@ -116,6 +116,12 @@ def queue_ratings() -> bool:
     return _queue("ratings", "all", ratings_task, ())
 
 
+def queue_burraco_ratings() -> bool:
+    """The Burraco pair ratings (scoring/burraco_rating_sync.py), after a score card was
+    confirmed or corrected."""
+    return _queue("burraco_ratings", "all", burraco_ratings_task, ())
+
+
 def queue_after_deals(event_ids: Iterable[int], league_ids: Iterable[int]) -> None:
     """What a stored or corrected deal makes stale: its evening; its league and the ratings
     when a complete game changed (callers pass only those leagues)."""
@@ -142,6 +148,7 @@ def _requeue(kind: str, ident: int | str) -> bool:
         "event": (event_standings_task, (ident,)),
         "league": (league_standings_task, (ident,)),
         "ratings": (ratings_task, ()),
+        "burraco_ratings": (burraco_ratings_task, ()),
     }[kind]
     return _queue(kind, ident, task, args)
 
@@ -165,6 +172,14 @@ def ratings_task() -> dict:
     _forget("ratings", "all")
     with healing.recording("ratings", "all"):
         report = rating_sync.sync_ratings()
+    return {"games": report.games, "replayed": report.replayed}
+
+
+@shared_task(name="scoring.burraco_ratings", acks_late=True)
+def burraco_ratings_task() -> dict:
+    _forget("burraco_ratings", "all")
+    with healing.recording("burraco_ratings", "all"):
+        report = burraco_rating_sync.sync_burraco_ratings()
     return {"games": report.games, "replayed": report.replayed}
 
 

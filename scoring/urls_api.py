@@ -22,4 +22,5 @@ urlpatterns = [
     ),
     path("players/<int:pk>/history/", api.PlayerHistoryView.as_view(), name="player-history"),
     path("players/<int:pk>/rating/", api.PlayerRatingView.as_view(), name="player-rating"),
+    path("players/<int:pk>/burraco/", api.PlayerBurracoView.as_view(), name="player-burraco"),
 ]

@@ -19,7 +19,7 @@ from games.deal_form import contract_label
 from games.models import Event
 from games.selectors import seat_notes
 from games.short_names import name_pairs
-from scoring import charts, exports, selectors
+from scoring import burraco_player, charts, exports, selectors
 from scoring.messages import contract_name
 
 
@@ -183,13 +183,19 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     for g in games:
         running += g["total"] or 0
         g["running"] = running
+    evenings = selectors.player_evenings(person, who)
+    pairs = burraco_player.player_burraco(person, who)
     context = {
         "player": person,
         "clubs": selectors.player_clubs(person, who),
         "games": list(reversed(games)),
-        "evenings": selectors.player_evenings(person, who),
+        "evenings": evenings,
         "stats": stats,
         "rating": rating,
+        # A player of Burraco only sees no Barbu section (and one of Barbu only no
+        # Burraco section); a player with neither yet sees Barbu's empty sections.
+        "barbu": bool(games or evenings or stats or rating["ordinal"] is not None) or not pairs,
+        "burraco": pairs,
         # One point per evening: the running total, and the rating, the evening ended on.
         "score_chart": charts.line_chart(
             charts.by_evening(games, "running"),
@@ -203,6 +209,14 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             zero_line=False,
         ),
     }
+    if pairs:
+        context["burraco_chart"] = charts.line_chart(
+            charts.by_evening(pairs["rating"]["history"], "ordinal"),
+            label=_("Burraco pair rating over time"),
+            value_name=_("Rating"),
+            zero_line=False,
+            tournaments=True,
+        )
     return render(request, "scoring/player.html", context)
 
 

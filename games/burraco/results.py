@@ -73,11 +73,16 @@ def write_bye(*, rnd: Round, pair_id: int) -> PairTurnResult:
     return row
 
 
-def announce(event_id: int, game_ids: list[int]) -> None:
-    """The standings queued once the transaction commits (the Barbu signal, no league)."""
+def announce(event_id: int, game_ids: list[int], *, rated: bool = False) -> None:
+    """The standings queued once the transaction commits (the Barbu signal, no league);
+    `rated`: a score card was confirmed or corrected, so the pair ratings follow too."""
     transaction.on_commit(
         lambda: deals_changed.send(
-            sender=Game, game_ids=game_ids, event_ids=[event_id], complete_league_ids=[]
+            sender=Game,
+            game_ids=game_ids,
+            event_ids=[event_id],
+            complete_league_ids=[],
+            burraco_rated=rated,
         )
     )
 

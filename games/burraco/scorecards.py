@@ -361,7 +361,7 @@ def card_confirm(
             by_label=by_label[:80],
             reason=note[:200],
         )
-        announce(event.pk, [game.pk])
+        announce(event.pk, [game.pk], rated=agree)
     return card
 
 
@@ -436,7 +436,7 @@ def card_correct(
             by_user=by_user if getattr(by_user, "is_authenticated", False) else None,
             reason=reason[:200],
         )
-        announce(event.pk, [game.pk])
+        announce(event.pk, [game.pk], rated=True)
     return card
 
 

@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring import rating_sync, rebuild
+from scoring import burraco_rating_sync, rating_sync, rebuild
 
 
 class Command(BaseCommand):
@@ -15,7 +15,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--event", type=int, action="append", help="only this event")
         parser.add_argument("--league", type=int, action="append", help="only this league")
-        parser.add_argument("--ratings", action="store_true", help="only replay the ratings")
+        parser.add_argument(
+            "--ratings",
+            action="store_true",
+            help="only replay the ratings (Barbu and Burraco pairs)",
+        )
 
     def handle(self, *args, **options) -> None:
         started = time.perf_counter()
@@ -30,6 +34,8 @@ class Command(BaseCommand):
             if options["ratings"]:
                 report = rating_sync.sync_ratings(full=True)
                 self.stdout.write(f"ratings: {report.games} games replayed")
+                pairs = burraco_rating_sync.sync_burraco_ratings(full=True)
+                self.stdout.write(f"Burraco pair ratings: {pairs.games} score cards replayed")
         else:
             last: dict[str, int] = {}
 
@@ -44,6 +50,7 @@ class Command(BaseCommand):
             summary = rebuild.rebuild_all(progress)
             self.stdout.write(
                 f"{summary['events']} events, {summary['leagues']} leagues, "
-                f"{summary['games_rated']} games rated"
+                f"{summary['games_rated']} games rated, "
+                f"{summary['burraco_cards_rated']} Burraco score cards rated"
             )
         self.stdout.write(self.style.SUCCESS(f"done in {time.perf_counter() - started:.1f} s"))
