@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.services import ClubError
 from games.models import (
+    BurracoPair,
     Deal,
     DealScore,
     EventPlayer,
@@ -26,7 +27,8 @@ def move_player_rows(
     sender: Any, *, club: Club, keep: Player, duplicate: Player, **kwargs: Any
 ) -> None:
     """Receiver of clubs' `player_merging`: give `keep` the duplicate's check-ins, seats,
-    scores, deals dealt and byes; refuse when both sat at the same table.
+    scores, deals dealt, byes and Burraco pairs; refuse when both sat at the same table or
+    played in the same Burraco tournament.
 
     Runs inside the merge's transaction; the standings of the games concerned are queued
     after it commits.
@@ -41,6 +43,8 @@ def move_player_rows(
             code="played_together",
             params={"tables": sorted(shared_tables)},
         )
+
+    _check_burraco(keep, duplicate)
 
     kept_events = set(EventPlayer.objects.filter(player=keep).values_list("event_id", flat=True))
     EventPlayer.objects.filter(player=duplicate, event_id__in=kept_events).delete()
@@ -57,6 +61,8 @@ def move_player_rows(
     through.objects.filter(player=duplicate, round_id__in=kept_byes).delete()
     through.objects.filter(player=duplicate).update(player=keep)
 
+    burraco_events = _move_burraco_pairs(keep, duplicate)
+
     games = list(
         Game.objects.filter(scores__player=keep).values_list("pk", "table__round__event_id")
     )
@@ -66,3 +72,34 @@ def move_player_rows(
         transaction.on_commit(
             lambda: deals_changed.send(sender=Player, game_ids=game_ids, event_ids=event_ids)
         )
+    if burraco_events:  # the pairs' names changed, and the pair rating's players
+        transaction.on_commit(
+            lambda: deals_changed.send(
+                sender=Player, game_ids=[], event_ids=burraco_events, burraco_rated=True
+            )
+        )
+
+
+def _pair_events(player: Player) -> set[int]:
+    return set(
+        BurracoPair.objects.filter(player_a=player).values_list("event_id", flat=True)
+    ) | set(BurracoPair.objects.filter(player_b=player).values_list("event_id", flat=True))
+
+
+def _check_burraco(keep: Player, duplicate: Player) -> None:
+    shared = _pair_events(keep) & _pair_events(duplicate)
+    if shared:
+        raise ClubError(
+            _("%(a)s and %(b)s played in the same tournament: they are two different people.")
+            % {"a": keep.name, "b": duplicate.name},
+            code="played_together",
+            params={"events": sorted(shared)},
+        )
+
+
+def _move_burraco_pairs(keep: Player, duplicate: Player) -> list[int]:
+    """The duplicate's pairs become the kept player's; the tournaments concerned."""
+    events = sorted(_pair_events(duplicate))
+    BurracoPair.objects.filter(player_a=duplicate).update(player_a=keep)
+    BurracoPair.objects.filter(player_b=duplicate).update(player_b=keep)
+    return events
