@@ -15,32 +15,33 @@ from scoring.burraco_standings import TIE_BREAKS
 
 
 class PenaltySerializer(serializers.Serializer):
-    vp = serializers.FloatField(help_text="VP taken from the pair, over all turns.")
-    mp = serializers.IntegerField(help_text="MP taken from the pair, over all turns.")
+    """What penalties took from the pair over all turns (VP and MP)."""
+
+    vp = serializers.FloatField()
+    mp = serializers.IntegerField()
 
 
 class PairPlaceSerializer(serializers.Serializer):
-    """One pair of a tournament's ranking."""
+    """One pair of a tournament's ranking: `pair` its number for the evening; `vp` and
+    `mp_difference` the totals with penalties taken off; `shared`: level with another
+    pair after every tie-break; `tiebreak`: the tie-break that placed the pair below the
+    one above (empty when the VP did, and for the first pair), `tiebreak_label` its name
+    in the reader's language, `tie_break_values` the pair's value of each tie-break
+    computed for it; `unconfirmed`: its score cards not confirmed yet."""
 
     place = serializers.IntegerField()
-    shared = serializers.BooleanField(help_text="Level with another pair after every tie-break.")
-    pair = serializers.IntegerField(help_text="The pair's number for the evening.")
+    shared = serializers.BooleanField()
+    pair = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())
-    vp = serializers.FloatField(help_text="Total victory points, penalties taken off.")
-    mp_difference = serializers.IntegerField(help_text="Total MP difference, penalties off.")
+    vp = serializers.FloatField()
+    mp_difference = serializers.IntegerField()
     turns = serializers.IntegerField()
     byes = serializers.IntegerField()
-    tiebreak = serializers.ChoiceField(
-        choices=["", *TIE_BREAKS, "draw"],
-        help_text="The tie-break that placed the pair below the one above; empty when the VP did "
-        "(or for the first pair).",
-    )
+    tiebreak = serializers.ChoiceField(choices=["", *TIE_BREAKS, "draw"])
     tiebreak_label = serializers.CharField()
-    tie_break_values = serializers.DictField(
-        help_text="The pair's value of each tie-break computed for it."
-    )
+    tie_break_values = serializers.DictField()
     penalty = PenaltySerializer()
-    unconfirmed = serializers.IntegerField(help_text="Its score cards not confirmed yet.")
+    unconfirmed = serializers.IntegerField()
 
 
 def page_schema(paged: Any) -> Any:
