@@ -1,7 +1,9 @@
 """A running Burraco tournament's pages in a browser: the referee's desk, a turn's table
-cards and the public ranking fit a phone (390 px) and a laptop (1366 px) and pass axe
-(WCAG 2.1 A and AA), in Italian (the longer words), as tests/browser/test_pages.py checks
-the demo's pages; screenshots in var/screenshots/burraco/<language>/<width>/."""
+cards, the public ranking and a table's score card (choosing the line, then entering a
+hand) fit a phone (390 px) and a laptop (1366 px) and pass axe (WCAG 2.1 A and AA), in
+Italian (the longer words), as tests/browser/test_pages.py checks the demo's pages; the
+score card also as the table page is held to (text at 16 px or more, every control at
+least 44x44 px, no word broken). Screenshots in var/screenshots/burraco/<language>/<width>/."""
 
 from __future__ import annotations
 
@@ -49,6 +51,11 @@ def test_desk_table_cards_and_ranking_fit_and_pass_axe(live_server, browser, axe
             cards = localised("table-cards", language, club.slug, event.pk, 1)
             walk.open("cards", cards, axe)  # not "table-...": the table page's own checks
             walk.open("ranking", localised("scoring:event", language, event.pk), axe)
+            card = localised("burraco-card", language, second.key)
+            walk.open("table-card-line", card, axe)
+            with page.expect_navigation():
+                page.locator('#line-choice button[value="NS"]').click()
+            walk.check("table-card-entry", axe)
             problems += walk.problems
         finally:
             context.close()
