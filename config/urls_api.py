@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from games.api import burraco_views, deal_views, views
+from games.api import burraco_seating, burraco_views, deal_views, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -31,6 +31,11 @@ v1 = [
     ),
     # Burraco tournaments: the tournament, a table's score card, its hands.
     path("tournaments/<int:pk>/", burraco_views.TournamentView.as_view(), name="tournament"),
+    path(
+        "tournaments/<int:pk>/turns/",
+        burraco_seating.TurnSeatView.as_view(),
+        name="tournament-turns",
+    ),
     path("games/<int:pk>/card/", burraco_views.ScoreCardView.as_view(), name="game-card"),
     path("games/<int:pk>/hands/", burraco_views.HandsView.as_view(), name="game-hands"),
     path(

@@ -306,6 +306,12 @@ def table_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     event = _event(club, event_id)
     rnd = _tables(Round.objects.filter(pk=_round(event, number).pk)).get()
     tables = list(rnd.tables.all())
+    if event.is_burraco:  # a Burraco card names the pairs by line, not the seats
+        tables = list(
+            rnd.tables.select_related(
+                "ns_pair__player_a", "ns_pair__player_b", "ew_pair__player_a", "ew_pair__player_b"
+            ).order_by("number")
+        )
     for table in tables:
         table.entry_url = cards.table_entry_url(request, table.key)
         table.qr = cards.qr_svg(table.entry_url)

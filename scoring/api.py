@@ -15,7 +15,12 @@ from django.core.cache import cache
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    PolymorphicProxySerializer,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,7 +32,7 @@ from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
-from scoring import burraco_player, selectors
+from scoring import api_burraco, burraco_player, selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key
 
@@ -162,17 +167,30 @@ def _page_schema(name: str, item: Any, **head: Any) -> Any:
 class EventStandingsView(StandingsView):
     @extend_schema(
         tags=["standings"],
-        summary="An evening's standings (live while it runs)",
+        summary="An evening's standings, or a Burraco tournament's pair ranking (live)",
+        description="`game` says which answer it is: a Barbu evening's player standings, "
+        "or a Burraco tournament's pairs (place, pair number, players, VP, MP "
+        "difference, the tie-break that decided the place, penalties). Cached until the "
+        "standings are rebuilt.",
         responses={
-            200: _page_schema(
-                "EventStandingsPage",
-                StandingSerializer,
-                event=serializers.IntegerField(),
-                status=serializers.CharField(),
-                ranking=RankingSerializer(),
+            200: PolymorphicProxySerializer(
+                component_name="EventStandingsAnswer",
+                serializers=[
+                    _page_schema(
+                        "EventStandingsPage",
+                        StandingSerializer,
+                        event=serializers.IntegerField(),
+                        status=serializers.CharField(),
+                        game=serializers.ChoiceField(choices=["barbu"]),
+                        ranking=RankingSerializer(),
+                    ),
+                    api_burraco.page_schema(_page_schema),
+                ],
+                resource_type_field_name=None,
             ),
             **errors(*READ_ERRORS),
         },
+        examples=[api_burraco.EXAMPLE],
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
@@ -196,17 +214,23 @@ class EventStandingsView(StandingsView):
             body = cache.get(key)
             if body is not None:
                 return reads.CachedJSONResponse(body)
-        ranking = selectors.event_ranking(event)
-        response = _paginated(
-            self,
-            request,
-            selectors.event_standings(event.pk),
-            {
-                "event": event.pk,
-                "status": event.status,
-                "ranking": _ranking(ranking, league=False),
-            },
-        )
+        if event.is_burraco:
+            response = _paginated(
+                self, request, api_burraco.rows(event.pk), api_burraco.head(event)
+            )
+        else:
+            ranking = selectors.event_ranking(event)
+            response = _paginated(
+                self,
+                request,
+                selectors.event_standings(event.pk),
+                {
+                    "event": event.pk,
+                    "status": event.status,
+                    "game": "barbu",
+                    "ranking": _ranking(ranking, league=False),
+                },
+            )
         if key is not None:
             cache.set(key, reads.render_json(response.data), selectors.CACHE_SECONDS)
         return response

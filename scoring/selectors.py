@@ -224,6 +224,7 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 "pair": s.pair.number,
                 "pair_id": s.pair_id,
                 "names": s.pair.names,
+                "players": [s.pair.player_a.name, s.pair.player_b.name],
                 "vp": maths.number(s.vp),
                 "mp_difference": s.mp_difference,
                 "turns": s.turns,
@@ -235,6 +236,10 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 "decided_by": str(TIEBREAK_WORDS.get(s.tiebreak_note, ""))
                 if s.tiebreak_note and s.tiebreak_note != "vp"
                 else "",
+                # The key of the tie-break that placed it below the pair above, and the
+                # values of the tie-breaks computed for it (the API's answer).
+                "tiebreak": s.tiebreak_note if s.tiebreak_note != "vp" else "",
+                "tie_break_values": s.details.get("tie_break_values", {}),
             }
             for s in rows
         ]

@@ -27,9 +27,11 @@ from games.models import (
     Seat,
     Table,
 )
+from games.movements.pairing_import import parse_pairing
 from scoring.engine import burraco
 
-MOVEMENTS = ("first", "mitchell", "round_robin", "danese")
+# "pairing": a turn pasted from the referee's desktop program (pairing_import).
+MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing")
 FIRST_ORDERS = ("entry", "draw", "hand")
 HANDS = (2, 3, 4)
 
@@ -38,6 +40,14 @@ class TournamentError(EntryError):
     """A referee's mistake while running a tournament (not a bug)."""
 
     code = "tournament_error"
+
+
+class TurnConflict(TournamentError):
+    """The turn cannot be seated now: the previous one has cards to confirm, or the turn
+    the referee meant is already seated (409 in the API)."""
+
+    status = 409
+    code = "turn_conflict"
 
 
 def _check_burraco(event: Event) -> None:
@@ -201,6 +211,30 @@ def _by_hand_sides(
     return [(int(a), int(b)) for a, b in tables], [int(b) for b in byes]
 
 
+def _pasted(
+    text: str, number: int, playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """(sides, byes, table numbers) of a pasted pairing, or every problem with it."""
+    turn, problems = parse_pairing(text or "", number, [p.number for p in playing])
+    if turn is None:
+        raise TournamentError(
+            _("This pairing cannot seat the turn: %(detail)s")
+            % {"detail": "; ".join(p.message for p in problems)},
+            code="pairing_invalid",
+            problems=[
+                {
+                    "line": p.params.get("line"),
+                    "code": p.code,
+                    "params": dict(p.params),
+                    "message": p.message,
+                }
+                for p in problems
+            ],
+        )
+    sides = [(int(t.ns), int(t.ew)) for t in turn.tables]
+    return sides, [int(b) for b in turn.byes], [t.number for t in turn.tables]
+
+
 def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> movements.Standings:
     numbers = [p.number for p in playing]
     rows = ranking_so_far(event, numbers)
@@ -247,9 +281,16 @@ def turn_seat(
     by_hand_byes: Sequence[int] = (),
     seed: int | None = None,
     now: datetime | None = None,
+    pairing: str = "",
+    expected_turn: int | None = None,
 ) -> SeatedTurn:
     """Seat the next turn in one action: the previous turn closed (every card confirmed),
-    the movement run, tables, games and score cards created, byes scored."""
+    the movement run, tables, games and score cards created, byes scored.
+
+    `movement` "pairing" seats the turn `pairing` pastes (one table a line: table, NS
+    pair, EW pair; "bye, pair"). `expected_turn`: the turn the referee means to seat; if
+    it is already seated, TurnConflict (a retry, or two referees at once).
+    """
     now = now or timezone.now()
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -264,10 +305,22 @@ def turn_seat(
             raise TournamentError(_("A turn plays 2, 3 or 4 hands."), code="invalid_hands")
         previous = event.rounds.order_by("-number").first()
         number = previous.number + 1 if previous else 1
+        if expected_turn is not None and expected_turn < number:
+            raise TurnConflict(
+                _("Turn %(turn)s is already seated.") % {"turn": expected_turn},
+                code="turn_seated",
+                params={"turn": expected_turn, "next": number},
+            )
+        if expected_turn is not None and expected_turn > number:
+            raise TournamentError(
+                _("The next turn to seat is turn %(next)s.") % {"next": number},
+                code="turn_out_of_order",
+                params={"turn": expected_turn, "next": number},
+            )
         if previous is not None:
             missing = _unconfirmed_tables(previous)
             if missing:
-                raise TournamentError(
+                raise TurnConflict(
                     _("Tables %(tables)s have no confirmed score card yet.")
                     % {"tables": ", ".join(map(str, missing))},
                     code="cards_missing",
@@ -288,8 +341,11 @@ def turn_seat(
             movement = "mitchell" if first_order != "hand" else "hand"
         notes: tuple[str, ...] = ()
         order = _order(event, playing, first_order, seed)
+        numbers: list[int] | None = None
         if movement == "hand":
             sides, byes = _by_hand_sides(by_hand, by_hand_byes, playing)
+        elif movement == "pairing":
+            sides, byes, numbers = _pasted(pairing, number, playing)
         else:
             done = event.rounds.filter(movement=movement).count()
             try:
@@ -334,7 +390,8 @@ def turn_seat(
         by_number = {p.number: p for p in playing}
         games = []
         for index, (ns, ew) in enumerate(sides, 1):
-            games.append(_seat_table(rnd, index, by_number[ns], by_number[ew], event, hands))
+            table = numbers[index - 1] if numbers else index
+            games.append(_seat_table(rnd, table, by_number[ns], by_number[ew], event, hands))
         for pair in byes:
             write_bye(rnd=rnd, pair_id=by_number[pair].pk)
         announce(event.pk, [g.pk for g in games])

@@ -290,3 +290,20 @@ def test_the_club_chooses_its_game_on_its_settings(client: Client) -> None:
     client.post(url, form)
     club.refresh_from_db()
     assert club.game == "both"
+
+
+def test_a_turns_table_cards_speak_of_pairs_turns_and_score_cards(client: Client, seated) -> None:
+    """The table cards of a Burraco turn: its pairs by line, the turn (not a round), the
+    score card (not deals), and the way back to the desk."""
+    event, rnd, table = seated
+    make_organiser(event.club, "referee")
+    client.login(username="referee", password="tavolo-test")
+    page = client.get(reverse("table-cards", args=[event.club.slug, event.pk, rnd.number]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"NS {table.ns_pair.number}: {table.ns_pair.names}" in text
+    assert f"EW {table.ew_pair.number}: {table.ew_pair.names}" in text
+    assert "turn 1" in text and "Scan to open the score card of this table" in text
+    assert reverse("burraco-desk", args=[event.club.slug, event.pk]) in text
+    for barbu in ("round 1", "deals", "Back to the round"):
+        assert barbu not in text, barbu

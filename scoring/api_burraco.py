@@ -1,0 +1,133 @@
+"""The pair ranking of a Burraco tournament as `GET /api/v1/events/<id>/standings/` answers
+it: its serializers, its example and its rows shaped from the stored ranking
+(scoring.selectors.pair_standings, one query or none from the cache)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample
+from rest_framework import serializers
+
+from games.models import Event
+from scoring import selectors
+from scoring.burraco_standings import TIE_BREAKS
+
+
+class PenaltySerializer(serializers.Serializer):
+    """What penalties took from the pair over all turns (VP and MP)."""
+
+    vp = serializers.FloatField()
+    mp = serializers.IntegerField()
+
+
+class PairPlaceSerializer(serializers.Serializer):
+    """One pair of a tournament's ranking: `pair` its number for the evening; `vp` and
+    `mp_difference` the totals with penalties taken off; `shared`: level with another
+    pair after every tie-break; `tiebreak`: the tie-break that placed the pair below the
+    one above (empty when the VP did, and for the first pair), `tiebreak_label` its name
+    in the reader's language, `tie_break_values` the pair's value of each tie-break
+    computed for it; `unconfirmed`: its score cards not confirmed yet."""
+
+    place = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    pair = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    vp = serializers.FloatField()
+    mp_difference = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    tiebreak = serializers.ChoiceField(choices=["", *TIE_BREAKS, "draw"])
+    tiebreak_label = serializers.CharField()
+    tie_break_values = serializers.DictField()
+    penalty = PenaltySerializer()
+    unconfirmed = serializers.IntegerField()
+
+
+def page_schema(paged: Any) -> Any:
+    return paged(
+        "TournamentStandingsPage",
+        PairPlaceSerializer,
+        event=serializers.IntegerField(),
+        status=serializers.CharField(),
+        game=serializers.ChoiceField(choices=["burraco"]),
+        tie_breaks=serializers.ListField(child=serializers.CharField()),
+    )
+
+
+EXAMPLE = OpenApiExample(
+    "Burraco tournament",
+    summary="A Burraco tournament: its pair ranking",
+    response_only=True,
+    value={
+        "event": 7,
+        "status": "running",
+        "game": "burraco",
+        "tie_breaks": ["mp_difference", "head_to_head"],
+        "count": 2,
+        "next": None,
+        "previous": None,
+        "results": [
+            {
+                "place": 1,
+                "shared": False,
+                "pair": 4,
+                "players": ["Anna Rossi", "Bruno Neri"],
+                "vp": 34,
+                "mp_difference": 1120,
+                "turns": 2,
+                "byes": 0,
+                "tiebreak": "",
+                "tiebreak_label": "",
+                "tie_break_values": {},
+                "penalty": {"vp": 0, "mp": 0},
+                "unconfirmed": 0,
+            },
+            {
+                "place": 2,
+                "shared": False,
+                "pair": 2,
+                "players": ["Carla Bianchi", "Dario Verdi"],
+                "vp": 34,
+                "mp_difference": 640,
+                "turns": 2,
+                "byes": 1,
+                "tiebreak": "mp_difference",
+                "tiebreak_label": "MP difference",
+                "tie_break_values": {"mp_difference": 640},
+                "penalty": {"vp": 1, "mp": 50},
+                "unconfirmed": 0,
+            },
+        ],
+    },
+)
+
+
+def rows(event_id: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "place": row["rank"],
+            "shared": row["shared"],
+            "pair": row["pair"],
+            "players": row["players"],
+            "vp": row["vp"],
+            "mp_difference": row["mp_difference"],
+            "turns": row["turns"],
+            "byes": row["byes"],
+            "tiebreak": row["tiebreak"],
+            "tiebreak_label": row["decided_by"],
+            "tie_break_values": row["tie_break_values"],
+            "penalty": {"vp": row["penalty_vp"], "mp": row["penalty_mp"]},
+            "unconfirmed": row["unconfirmed"],
+        }
+        for row in selectors.pair_standings(event_id)
+    ]
+
+
+def head(event: Event) -> dict[str, Any]:
+    return {
+        "event": event.pk,
+        "status": event.status,
+        "game": "burraco",
+        "tie_breaks": list(event.ranking.get("tie_breaks", ["mp_difference", "head_to_head"])),
+    }

@@ -1,0 +1,62 @@
+"""A running Burraco tournament's pages in a browser: the referee's desk, a turn's table
+cards, the public ranking and a table's score card (choosing the line, then entering a
+hand) fit a phone (390 px) and a laptop (1366 px) and pass axe (WCAG 2.1 A and AA), in
+Italian (the longer words), as tests/browser/test_pages.py checks the demo's pages; the
+score card also as the table page is held to (text at 16 px or more, every control at
+least 44x44 px, no word broken). Screenshots in var/screenshots/burraco/<language>/<width>/."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.burraco import scorecards, tournaments
+from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
+from tests.factories import make_organiser
+from tests.tournaments.builders import play_table, tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
+
+
+def test_desk_table_cards_and_ranking_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+    language = "it"
+    event = tournament(7)
+    club = event.club
+    club.language = language
+    club.save()
+    make_organiser(club, "referee")
+    rnd = tournaments.turn_seat(event=event, movement="first").round
+    first, second, _third = rnd.tables.order_by("number")
+    play_table(first.game, [(300, 100)] * 3)
+    play_table(second.game, [(100, 300)] * 2, confirm=False)
+    bye = rnd.pair_results.get(bye=True)
+    scorecards.penalty_set(
+        round_id=rnd.pk, pair_id=bye.pair_id, vp=1, mp=50, reason="late", by_user=None
+    )
+    problems: list[str] = []
+    for width, size in WIDTHS.items():
+        context = browser.new_context(viewport=size, locale=language)
+        try:
+            page = context.new_page()
+            walk = Walk(page, live_server.url, language, width)
+            walk.folder = SHOTS / "burraco" / language / width
+            walk.folder.mkdir(parents=True, exist_ok=True)
+            page.goto(f"{live_server.url}{localised('login', language)}?next=/")
+            page.fill("#id_username", "referee")
+            page.fill("#id_password", "tavolo-test")
+            with page.expect_navigation():
+                page.locator("main form button[type=submit]").click()
+            walk.open("desk", localised("burraco-desk", language, club.slug, event.pk), axe)
+            cards = localised("table-cards", language, club.slug, event.pk, 1)
+            walk.open("cards", cards, axe)  # not "table-...": the table page's own checks
+            walk.open("ranking", localised("scoring:event", language, event.pk), axe)
+            card = localised("burraco-card", language, second.key)
+            walk.open("table-card-line", card, axe)
+            with page.expect_navigation():
+                page.locator('#line-choice button[value="NS"]').click()
+            walk.check("table-card-entry", axe)
+            problems += walk.problems
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)
