@@ -206,9 +206,9 @@ def _league_ranks(
     league_id: int, ranking: maths.Ranking
 ) -> tuple[list[maths.Standing], dict[int, int]]:
     """The league's standings, and each player's rank before the latest evening with a
-    complete game (the movement). Every evening counting: one GROUP BY player gives both
-    (scoring/league_lines.py); the best N evenings: the lines per (player, evening),
-    combined again only for the players of that evening."""
+    complete game (the movement). One query gives both (scoring/league_lines.py), but for
+    an average of the best N evenings: the lines per (player, evening) then, combined
+    again only for the players of the latest evening."""
     scores = league_scores(league_id)
     if league_lines.supported(ranking):
         last = league_lines.latest_evening(league_id)

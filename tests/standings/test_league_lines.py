@@ -97,21 +97,43 @@ def test_the_latest_evening_is_the_latest_with_a_complete_game(league_games):  #
     assert data.latest_event() == ordered[0].pk  # the new game has no scores: no line
 
 
-@pytest.mark.parametrize("best", [1, 2])
-def test_best_evenings_before_the_latest_are_combined_again_only_where_needed(
-    league_games,  # noqa: F811
-    best,
-):
+@pytest.mark.parametrize("best", [1, 2, 5])
+@pytest.mark.parametrize("method", ["total", "placement"])
+def test_best_evenings_lines_are_the_combined_ones(league_games, best, method):  # noqa: F811
     league, games = league_games
     people = sorted({p for _e, players, _t in games for p in players})
     _third_evening(league, list(Player.objects.filter(pk__in=people).order_by("pk")))
-    for method in ("total", "placement"):
-        ranking = maths.Ranking(method=method, best_evenings=best)
-        assert not league_lines.supported(ranking)
-        data = aggregates.aggregate(aggregates.league_scores(league.pk), ranking)
-        last = data.latest_event()
-        now = maths.combine(data.lines, ranking)
-        got = data.players_without(last, now, ranking)
-        assert sorted(astuple(x) for x in got) == sorted(
-            astuple(x) for x in maths.combine(data.without(last).lines, ranking)
-        )
+    ranking = maths.Ranking(method=method, best_evenings=best)
+    assert league_lines.supported(ranking)
+    scores = aggregates.league_scores(league.pk)
+    evenings = aggregates.evening_lines(scores, ranking)
+    last = league_lines.latest_evening(league.pk)
+    now, before = league_lines.player_lines(scores, ranking, last)
+    assert _table(now) == _table(maths.combine(evenings, ranking))
+    without = [line for line in evenings if line.event_id != last]
+    assert _table(before) == _table(maths.combine(without, ranking))
+    if best == 1:  # some player's best evening is not their first
+        assert any(line.evenings_counted < line.evenings for line in now)
+
+
+@pytest.mark.parametrize("best", [1, 2])
+def test_an_average_of_the_best_evenings_is_combined_again_only_where_needed(
+    league_games,  # noqa: F811
+    best,
+):
+    """The average's evening points are fractions, not ordered in SQL: the lines per
+    (player, evening), the ranking before the latest evening combined again only for
+    the players of that evening."""
+    league, games = league_games
+    people = sorted({p for _e, players, _t in games for p in players})
+    _third_evening(league, list(Player.objects.filter(pk__in=people).order_by("pk")))
+    ranking = maths.Ranking(method="average", best_evenings=best, min_games=1)
+    assert not league_lines.supported(ranking)
+    data = aggregates.aggregate(aggregates.league_scores(league.pk), ranking)
+    last = data.latest_event()
+    assert last == league_lines.latest_evening(league.pk)
+    now = maths.combine(data.lines, ranking)
+    got = data.players_without(last, now, ranking)
+    assert sorted(astuple(x) for x in got) == sorted(
+        astuple(x) for x in maths.combine(data.without(last).lines, ranking)
+    )
