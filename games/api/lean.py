@@ -55,6 +55,8 @@ class LeanList:
         queryset = self.filter_queryset(self.get_queryset())  # type: ignore[attr-defined]
         values = queryset.prefetch_related(None).values_list(*self.lean_columns)
         page = self.paginate_queryset(values)  # type: ignore[attr-defined]
+        if page is None:  # no pagination class: every row, as ListModelMixin answers
+            return Response(self.lean_rows(request, list(values)))
         return self.get_paginated_response(self.lean_rows(request, list(page)))  # type: ignore[attr-defined]
 
 

@@ -147,3 +147,13 @@ def test_list_statements_do_not_grow_with_the_rows(world, name):
         game.table.round.byes.add(*Player.objects.all()[:2])
     assert Membership.objects.count() > 20
     assert statements() == few
+
+
+def test_without_pagination_every_row_is_the_serializer_s(varied):
+    headers = _headers(varied, "organiser")
+    for view in LISTS.values():
+        lean = view.as_view({"get": "list"}, pagination_class=None)
+        reference = view.as_view({"get": "list"}, lean=False, pagination_class=None)
+        got = _answer(lean, "/api/v1/x/", headers)
+        assert got == _answer(reference, "/api/v1/x/", headers)
+        assert got[0] == 200 and got[1].startswith(b"[{")
