@@ -30,7 +30,7 @@ from django.db.models import (
     When,
 )
 
-from games.models import Game, GameScore
+from games.models import Event, Game, GameScore
 from scoring import standings as maths
 
 log = logging.getLogger(__name__)
@@ -110,10 +110,15 @@ MAX_SQL_WEIGHT = 2**31
 
 
 def _case_sum(weights: Sequence[int]) -> str:
-    """SUM over the rows of the weight of each row's (above, level) case, as SQL, from the
-    stored columns: `above` the players above, `place` the shared place, which with it
-    tells the players level (place = above + (level + 1) / 2, so 1.5 after 0 above is two
-    level for first). Both are written with each deal from the same totals."""
+    """SUM over the rows of the weight of each row's (above, level) case (case_weight)."""
+    return f"SUM({case_weight(weights)})"
+
+
+def case_weight(weights: Sequence[int]) -> str:
+    """The weight of a row's (above, level) case, as SQL, from the stored columns: `above`
+    the players above, `place` the shared place, which with it tells the players level
+    (place = above + (level + 1) / 2, so 1.5 after 0 above is two level for first). Both
+    are written with each deal from the same totals."""
     by_above: dict[int, list[str]] = {}
     for (above, tied), weight in zip(maths.PLACEMENT_CASES, weights, strict=True):
         place = Decimal(above) + Decimal(tied + 1) / 2
@@ -122,7 +127,25 @@ def _case_sum(weights: Sequence[int]) -> str:
         f"WHEN {above:d} THEN (CASE place {' '.join(whens)} ELSE 0 END)"
         for above, whens in by_above.items()
     )
-    return f"SUM(CASE above {branches} ELSE 0 END)"
+    return f"CASE above {branches} ELSE 0 END"
+
+
+def placed_rows(scores: Any) -> tuple[str, tuple[Any, ...]]:
+    """Each GameScore row with its evening (st_event) and whether its game is complete
+    (st_done, 1 or 0), as an SQL subquery and its parameters."""
+    placed = (
+        scores.annotate(
+            st_event=F(EVENT_FIELD),
+            st_done=Case(
+                When(game__status=Game.Status.COMPLETE, then=Value(1)),
+                default=Value(0),
+                output_field=IntegerField(),
+            ),
+        )
+        .values_list("player_id", "st_event", "total", "place", "deals", "above", "st_done")
+        .order_by()
+    )
+    return placed.query.sql_with_params()
 
 
 def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine]:
@@ -143,19 +166,7 @@ def _evening_lines_with_placement(scores: Any, ranking: maths.Ranking) -> list[m
         sums = [_case_sum([int(i == j) for j in range(len(weights))]) for i in range(len(weights))]
         by_counts = maths.placement_of_cases(ranking.placement_points)
 
-    placed = (
-        scores.annotate(
-            st_event=F(EVENT_FIELD),
-            st_done=Case(
-                When(game__status=Game.Status.COMPLETE, then=Value(1)),
-                default=Value(0),
-                output_field=IntegerField(),
-            ),
-        )
-        .values_list("player_id", "st_event", "total", "place", "deals", "above", "st_done")
-        .order_by()
-    )
-    inner, params = placed.query.sql_with_params()
+    inner, params = placed_rows(scores)
     sql = (
         "SELECT player_id, st_event, COUNT(*), SUM(total),"
         # A win: first at the table, alone or level with one other player, in a
@@ -321,12 +332,37 @@ class Aggregates:
             event_id,
         )
 
+    def players_without(
+        self, event_id: int, now: Sequence[maths.PlayerLine], ranking: maths.Ranking
+    ) -> list[maths.PlayerLine]:
+        """The player lines of self.without(event_id), from `now` (combine(self.lines)):
+        combined again only for the players of that evening, a tenth of a league's; every
+        other player's line is the same either way (each player's line is made from their
+        own evenings only)."""
+        played = {line.player_id for line in self.lines if line.event_id == event_id}
+        again = maths.combine(
+            [e for e in self.lines if e.player_id in played and e.event_id != event_id], ranking
+        )
+        return [line for line in now if line.player_id not in played] + again
+
+    def latest_event(self) -> int | None:
+        """The latest evening (by start, then id) of these lines: of a league's, the latest
+        with a complete game (one query over their few hundred ids)."""
+        events = {line.event_id for line in self.lines}
+        latest = Event.objects.filter(pk__in=events).order_by("-starts_at", "-id")
+        return latest.values_list("id", flat=True).first() if events else None
+
     def load_games(self, players: set[int]) -> list[maths.GameResult]:
         return self.games(players, self.without_event)
 
     def load_shared_games(self, players: set[int]) -> list[maths.GameResult]:
         """As load_games, only the games two or more of the players played together."""
         return self.games.shared(players, self.without_event)
+
+
+def lazy(scores: Any) -> Aggregates:
+    """No lines: only the head-to-head games of these rows, read if a tie needs them."""
+    return Aggregates(scores, [], _GamesOfPlayers(scores))
 
 
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:

@@ -22,12 +22,14 @@ from django.db.models import Count
 from clubs.models import GameChoice, League
 from games import live
 from games.models import Event, Game
+from scoring import league_lines
 from scoring import standings as maths
 from scoring.aggregates import (
     CENTS,
     aggregate,
     aggregate_seats,
     event_scores,
+    lazy,
     league_scores,
     rank,
     ranking_of,
@@ -103,19 +105,32 @@ def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, A
     return len(changed) + len(vanished)
 
 
+# A league's aggregate groups its tens of thousands of GameScore rows by (player,
+# evening): with PostgreSQL's default 4 MB the hash table spilled to disk in batches, and
+# the query took about three times its floor (issue 20). Enough for a few hundred
+# thousand groups; this transaction only.
+LEAGUE_WORK_MEM = "64MB"
+
+
 @contextmanager
-def _derived_rows_transaction() -> Iterator[None]:
+def _derived_rows_transaction(work_mem: str | None = None) -> Iterator[None]:
     """transaction.atomic() for a standings rebuild. When it is the outermost transaction
     on PostgreSQL, its commit does not wait for the WAL to reach the disk (SET LOCAL
     synchronous_commit = off, this transaction only): the rows are derived from the
     games, so a crash can lose at most the last few hundred milliseconds of them, never
     a deal, and the next rebuild (or the nightly one) writes them again. Inside a
-    caller's transaction (a deal being stored, a test) the caller's commit decides."""
+    caller's transaction (a deal being stored, a test) the caller's commit decides.
+    `work_mem`: PostgreSQL's memory for sorts and hash tables until the outermost
+    transaction ends (SET LOCAL: inside a caller's, for the rest of it too; more memory,
+    never another result)."""
     outermost = not connection.in_atomic_block and connection.get_autocommit()
     with transaction.atomic():
-        if outermost and connection.vendor == "postgresql":
+        if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit = off")
+                if outermost:
+                    cursor.execute("SET LOCAL synchronous_commit = off")
+                if work_mem is not None:
+                    cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
         yield
 
 
@@ -188,32 +203,41 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def latest_evening(league_id: int) -> int | None:
-    """The league's latest evening with a complete game: movement is measured against it."""
-    return (
-        Event.objects.filter(league_id=league_id, rounds__tables__game__status=Game.Status.COMPLETE)
-        .order_by("-starts_at", "-id")
-        .values_list("id", flat=True)
-        .first()
-    )
+def _league_ranks(
+    league_id: int, ranking: maths.Ranking
+) -> tuple[list[maths.Standing], dict[int, int]]:
+    """The league's standings, and each player's rank before the latest evening with a
+    complete game (the movement). One query gives both (scoring/league_lines.py), but for
+    an average of the best N evenings: the lines per (player, evening) then, combined
+    again only for the players of the latest evening."""
+    scores = league_scores(league_id)
+    if league_lines.supported(ranking):
+        last = league_lines.latest_evening(league_id)
+        now, lines_before = league_lines.player_lines(scores, ranking, last)
+        data = lazy(scores)
+    else:
+        data = aggregate(scores, ranking)
+        now = maths.combine(data.lines, ranking)
+        last = data.latest_event()
+        lines_before = [] if last is None else data.players_without(last, now, ranking)
+    standings = maths.rank(now, ranking, data.load_shared_games)
+    if last is None:
+        return standings, {}
+    ranked = maths.rank(lines_before, ranking, data.without(last).load_shared_games)
+    return standings, {s.player_id: s.rank for s in ranked}
 
 
 def rebuild_league_standings(*, league_id: int) -> int:
     """Bring a league table up to date, with each player's rank before the latest evening;
     the number of players ranked."""
-    with _derived_rows_transaction():
+    with _derived_rows_transaction(work_mem=LEAGUE_WORK_MEM):
         try:
             league = League.objects.select_for_update().get(pk=league_id)
         except League.DoesNotExist:
             return 0
         ranking = ranking_of(league)
         with _no_cycle_collection():
-            data = aggregate(league_scores(league_id), ranking)
-            standings = rank(data, ranking)
-            last = latest_evening(league_id)
-            previous = {}
-            if last is not None:
-                previous = {s.player_id: s.rank for s in rank(data.without(last), ranking)}
+            standings, previous = _league_ranks(league_id, ranking)
         _replace_rows(
             LeagueStanding,
             {"league_id": league_id},

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import sql
-from games.api import contract, examples, filters, serializers
+from games.api import contract, examples, filters, lean, serializers
 from games.api.permissions import (
     USER_ORGANISES,
     CanEnterDeals,
@@ -70,6 +70,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     serializer_class = serializers.DealSerializer
     permission_classes = [CanEnterDeals]
     filter_backends = [filters.KnownQueryParameters]
+    lean = True  # the page as plain rows (games/api/lean.py); False: the serializer's
 
     def get_game(self, request: Request, pk: int) -> Game:
         if request.method not in SAFE_METHODS:
@@ -93,9 +94,12 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         game = self.get_game(request, pk)
-        deals = game.deals.order_by("number")
-        page = self.paginate_queryset(self.filter_queryset(deals))
-        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+        deals = self.filter_queryset(game.deals.order_by("number"))
+        if not self.lean:
+            page = self.paginate_queryset(deals)
+            return self.get_paginated_response(self.get_serializer(page, many=True).data)
+        page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+        return self.get_paginated_response(lean.deal_rows(list(page)))
 
     @extend_schema(
         tags=["deals"],

@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from clubs import login_limits
 from clubs.models import Membership
-from games.api import filters, reads, serializers
+from games.api import filters, lean, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
@@ -92,9 +92,11 @@ class ClubViewSet(ReadOnlyViewSet):
 
 
 @read_schema(serializers.PlayerSerializer, "clubs")
-class PlayerViewSet(ReadOnlyViewSet):
+class PlayerViewSet(lean.LeanList, ReadOnlyViewSet):
     serializer_class = serializers.PlayerSerializer
     filterset_class = filters.PlayerFilter
+    lean_columns = lean.PLAYER_COLUMNS
+    lean_rows = staticmethod(lean.player_rows)
 
     def get_queryset(self):
         players = PublicReadable.players(self.request).order_by("name", "id").distinct()
@@ -131,9 +133,11 @@ class EventViewSet(ReadOnlyViewSet):
 
 
 @read_schema(serializers.RoundSerializer, "events")
-class RoundViewSet(ReadOnlyViewSet):
+class RoundViewSet(lean.LeanList, ReadOnlyViewSet):
     serializer_class = serializers.RoundSerializer
     filterset_class = filters.RoundFilter
+    lean_columns = lean.ROUND_COLUMNS
+    lean_rows = staticmethod(lean.round_rows)
 
     def get_queryset(self):
         rounds = Round.objects.prefetch_related("byes").order_by("event_id", "number", "id")
@@ -141,9 +145,11 @@ class RoundViewSet(ReadOnlyViewSet):
 
 
 @read_schema(serializers.TableSerializer, "events")
-class TableViewSet(ReadOnlyViewSet):
+class TableViewSet(lean.LeanList, ReadOnlyViewSet):
     serializer_class = serializers.TableSerializer
     filterset_class = filters.TableFilter
+    lean_columns = lean.TABLE_COLUMNS
+    lean_rows = staticmethod(lean.table_rows)
 
     def get_queryset(self):
         tables = (
@@ -174,9 +180,11 @@ def visible_games(request: Request):
         responses={200: serializers.GameDetailSerializer, **errors(*READ_ERRORS)},
     ),
 )
-class GameViewSet(ReadOnlyViewSet):
+class GameViewSet(lean.LeanList, ReadOnlyViewSet):
     serializer_class = serializers.GameSerializer
     filterset_class = filters.GameFilter
+    lean_columns = lean.GAME_COLUMNS
+    lean_rows = staticmethod(lean.game_rows)
 
     def get_queryset(self):
         return visible_games(self.request).order_by("table__round__event_id", "table_id", "id")
@@ -254,9 +262,11 @@ def visible_deals(request: Request):
 
 
 @read_schema(serializers.DealSerializer, "deals")
-class DealViewSet(ReadOnlyViewSet):
+class DealViewSet(lean.LeanList, ReadOnlyViewSet):
     serializer_class = serializers.DealSerializer
     filterset_class = filters.DealFilter
+    lean_columns = lean.DEAL_COLUMNS
+    lean_rows = staticmethod(lean.deal_rows_of)
 
     def get_queryset(self):
         return visible_deals(self.request).order_by("game_id", "number")
