@@ -29,7 +29,9 @@ from games.models import (
 )
 from scoring.engine import burraco
 
-MOVEMENTS = ("first", "mitchell", "round_robin", "danese")
+# "pairing": any turn seated as the referee gives it (`by_hand`, e.g. pasted from a
+# desktop program: games/movements/pairing_import.py).
+MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing")
 FIRST_ORDERS = ("entry", "draw", "hand")
 HANDS = (2, 3, 4)
 
@@ -189,16 +191,23 @@ def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int
 
 
 def _by_hand_sides(
-    tables: Sequence[tuple[int, int]], byes: Sequence[int], playing: list[BurracoPair]
-) -> tuple[list[tuple[int, int]], list[int]]:
+    tables: Sequence[Sequence[int]], byes: Sequence[int], playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """(table, NS, EW) of each table given as (NS, EW), numbered in order, or as
+    (table, NS, EW) with its own number; every playing pair seated once or resting."""
     numbers = {p.number for p in playing}
-    seen: list[int] = [n for t in tables for n in t] + list(byes)
-    if sorted(seen) != sorted(numbers):
+    sides = [
+        (index, int(t[0]), int(t[1])) if len(t) == 2 else (int(t[0]), int(t[1]), int(t[2]))
+        for index, t in enumerate(tables, 1)
+    ]
+    seen: list[int] = [n for _t, ns, ew in sides for n in (ns, ew)] + [int(b) for b in byes]
+    table_numbers = [t for t, _ns, _ew in sides]
+    if sorted(seen) != sorted(numbers) or len(set(table_numbers)) != len(table_numbers):
         raise TournamentError(
             _("Seat every pair exactly once, at a table or with a bye."),
             code="bad_hand_seating",
         )
-    return [(int(a), int(b)) for a, b in tables], [int(b) for b in byes]
+    return sorted(sides), [int(b) for b in byes]
 
 
 def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> movements.Standings:
@@ -243,7 +252,7 @@ def turn_seat(
     step: int = 1,
     variant: str = "no_rematch",
     first_order: str = "entry",
-    by_hand: Sequence[tuple[int, int]] = (),
+    by_hand: Sequence[Sequence[int]] = (),
     by_hand_byes: Sequence[int] = (),
     seed: int | None = None,
     now: datetime | None = None,
@@ -286,6 +295,8 @@ def turn_seat(
                     code="not_first_turn",
                 )
             movement = "mitchell" if first_order != "hand" else "hand"
+        elif movement == "pairing":
+            movement = "hand"
         notes: tuple[str, ...] = ()
         order = _order(event, playing, first_order, seed)
         if movement == "hand":
@@ -307,10 +318,13 @@ def turn_seat(
             turn = schedule.turns[-1]
             notes = schedule.notes
             if movement == "danese":
-                sides = [(int(t.ns), int(t.ew)) for t in turn.tables]
+                sides = [(i, int(t.ns), int(t.ew)) for i, t in enumerate(turn.tables, 1)]
                 byes = [int(b) for b in turn.byes]
             else:
-                sides = [(order[int(t.ns) - 1], order[int(t.ew) - 1]) for t in turn.tables]
+                sides = [
+                    (i, order[int(t.ns) - 1], order[int(t.ew) - 1])
+                    for i, t in enumerate(turn.tables, 1)
+                ]
                 byes = [order[int(b) - 1] for b in turn.byes]
         if previous is not None:
             Round.objects.filter(pk=previous.pk).update(status=Round.Status.CLOSED)
@@ -333,8 +347,8 @@ def turn_seat(
         )
         by_number = {p.number: p for p in playing}
         games = []
-        for index, (ns, ew) in enumerate(sides, 1):
-            games.append(_seat_table(rnd, index, by_number[ns], by_number[ew], event, hands))
+        for table_number, ns, ew in sides:
+            games.append(_seat_table(rnd, table_number, by_number[ns], by_number[ew], event, hands))
         for pair in byes:
             write_bye(rnd=rnd, pair_id=by_number[pair].pk)
         announce(event.pk, [g.pk for g in games])
