@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.burraco.tournaments import HANDS
 from games.movement_messages import movement_message
@@ -32,7 +33,8 @@ class PairForm(forms.Form):
 
 class TurnForm(forms.Form):
     movement = forms.ChoiceField(
-        label=_("Movement"),
+        # Not the ranking's "movement" (places gained or lost): who plays whom.
+        label=pgettext_lazy("seating", "Movement"),
         choices=[
             ("first", _("first turn: by entry order, draw or by hand")),
             ("mitchell", _("Mitchell (NS pairs stay, EW pairs move)")),
@@ -122,3 +124,17 @@ class PenaltyForm(forms.Form):
 class CorrectionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=200)
+
+
+# A seated turn's movement and Danese variant as the desk names them (Round.movement).
+MOVEMENT_NAMES = {
+    "mitchell": pgettext_lazy("movement", "Mitchell"),
+    "danese": pgettext_lazy("movement", "Danese"),
+    "round_robin": pgettext_lazy("movement", "round robin"),
+    "hand": pgettext_lazy("movement", "pairing given by the referee"),
+}
+VARIANT_NAMES = {
+    "pure": pgettext_lazy("danese", "pure"),
+    "modified": pgettext_lazy("danese", "modified"),
+    "no_rematch": pgettext_lazy("danese", "no rematch"),
+}

@@ -19,7 +19,14 @@ from games.burraco import scorecards, tournaments
 from games.burraco_form import hand_from_form
 from games.burraco_score_cards import score_cards_pdf
 from games.errors import DealRejected, EntryError
-from games.forms_burraco import CorrectionForm, PairForm, PenaltyForm, TurnForm
+from games.forms_burraco import (
+    MOVEMENT_NAMES,
+    VARIANT_NAMES,
+    CorrectionForm,
+    PairForm,
+    PenaltyForm,
+    TurnForm,
+)
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
 from scoring.engine import burraco as engine
 
@@ -47,6 +54,9 @@ def _pair_choices(event: Event) -> list[tuple[int, str]]:
 
 def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> HttpResponse:
     data = desk_reads.desk(event, timezone.now())
+    current = data["current"]
+    # The next turn's movement: the last one's (two Mitchell turns, then two Danese).
+    last = current.movement if current is not None else ""
     context = {
         "club": club,
         "event": event,
@@ -56,12 +66,18 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         or TurnForm(
             pairs=_playing(event),
             initial={
-                "movement": "mitchell" if data["rounds"] else "first",
+                "movement": last
+                if last in ("mitchell", "danese", "round_robin")
+                else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
             },
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
         "planned_turns": event.ranking.get("turns"),
+        "movement_name": MOVEMENT_NAMES.get(last, last),
+        "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
+        if current is not None
+        else "",
         "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
     }
     status = 400 if forms else 200

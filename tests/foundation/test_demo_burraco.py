@@ -55,7 +55,7 @@ def shown_ranking(event: Event) -> list[tuple[int, int]]:
     """(place, pair number) of each row of the public tournament page, top to bottom."""
     page = Client().get(reverse("scoring:event", args=[event.pk]))
     assert page.status_code == 200
-    rows = re.findall(r'id="pair-row-(\d+)"><td>(\d+)', page.content.decode())
+    rows = re.findall(r'id="pair-row-(\d+)"[^>]*><td[^>]*>(\d+)', page.content.decode())
     return [(int(place), int(pair)) for pair, place in rows]
 
 

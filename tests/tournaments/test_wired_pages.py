@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club
-from games.burraco import tournaments
+from games.burraco import scorecards, tournaments
 from games.burraco.results import ranking_so_far
 from games.closing import event_close
 from games.models import Round, Table
@@ -219,7 +219,8 @@ def _shown(client: Client, league) -> list[tuple[str, str]]:
     body = page.content.decode()
     assert 'id="season-ranking"' in body
     return re.findall(
-        r'id="season-row-\d+"><td>(\d+=?)</td>\s*<td>([^<]+)</td>\s*<td class="num">([^<]+)<',
+        r'id="season-row-\d+"[^>]*><td[^>]*>(\d+=?)</td>\s*<td[^>]*>([^<]+)</td>\s*'
+        r"<td[^>]*>([^<]+)<",
         body,
     )
 
@@ -265,3 +266,22 @@ def test_the_league_page_reads_a_fixed_number_of_queries(client: Client) -> None
             assert client.get(url).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_tournament_page_says_each_tables_state_and_who_rests(client: Client, played):
+    rnd = tournaments.turn_seat(event=played, movement="mitchell").round
+    first = rnd.tables.order_by("number").first()
+    scorecards.hand_submit(game_id=first.game.pk, hand={"mp": {"NS": 300, "EW": 100}}, line="NS")
+    page = client.get(reverse("scoring:event", args=[played.pk])).content.decode()
+    turn3 = page[page.index("Turn 3") :]
+    items = re.findall(r"<li>(.*?)</li>", turn3, re.S)
+    texts = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip() for item in items]
+    assert texts[0].startswith(f"Table 1: pair {first.ns_pair.number} v pair")
+    assert "300 – 100 MP" in texts[0] and "1 of 3 hands" in texts[0]
+    # A table that has entered nothing shows no score nor VP, only that it has not started.
+    assert texts[1].endswith("not started") and "VP" not in texts[1]
+    byes = played.pairs.exclude(pk__in=[t.ns_pair_id for t in rnd.tables.all()])
+    byes = byes.exclude(pk__in=[t.ew_pair_id for t in rnd.tables.all()])
+    assert f"Bye: pair {byes.get().number}" in turn3
+    turn1 = page[page.index("Turn 1") : page.index("Turn 2")]
+    assert "confirmed" in turn1 and "Bye: pair" in turn1
