@@ -32,6 +32,7 @@ from django.utils import translation
 from clubs.models import Club, League, Player
 from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, load_demo
 from games.models import Deal, Event, Game, Table
+from tests.browser import burraco_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -153,7 +154,9 @@ def public_pages(language: str) -> dict[str, str]:
 
 
 def table_pages(language: str) -> dict[str, str]:
-    tables = Table.objects.filter(round__event__status=Event.Status.RUNNING).order_by("number")
+    tables = Table.objects.filter(
+        round__event__status=Event.Status.RUNNING, round__event__club__slug=DEMO_SLUG
+    ).order_by("number")
     pages = {f"table-{t.number}": localised("table-entry", language, t.key) for t in tables}
     pages["table-not-found"] = localised("table-entry", language, "no-such-table")
     return pages
@@ -250,6 +253,8 @@ class Walk:
 
 def table_variants(walk: Walk, name: str, axe) -> None:
     """The table page with each contract's inputs shown, then with a seat chosen."""
+    if burraco_pages.table_variants(walk, name, axe):
+        return
     page = walk.page
     seat_buttons = page.locator("#seat-choice button[name=seat]")
     if seat_buttons.count():
@@ -293,6 +298,8 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
     pages: list[tuple[str, Callable[[], dict[str, str]]]] = [
         ("public", lambda: public_pages(language)),
         ("table", lambda: table_pages(language)),
+        ("burraco-public", lambda: burraco_pages.public_pages(language)),
+        ("burraco-table", lambda: burraco_pages.table_pages(language)),
     ]
     for width, viewport in VIEWPORTS.items():
         context = browser.new_context(viewport=viewport, locale=language)
@@ -308,6 +315,8 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
                     table_variants(walk, name, axe)
         log_in(page, base, language)
         for name, path in organiser_pages(language).items():
+            walk.open(name, path, axe)
+        for name, path in burraco_pages.organiser_pages(language).items():
             walk.open(name, path, axe)
         context.close()
         problems += [f"[{language} {width}] {line}" for line in walk.problems]
