@@ -112,7 +112,8 @@ class BurracoRulesForm(forms.Form):
 
     def _show_preset_values(self) -> None:
         """The preset's values as the placeholders of the options left empty."""
-        name = (self.data.get("preset") if self.is_bound else self.initial.get("preset")) or ""
+        bound = self.data.get(self.add_prefix("preset"))
+        name = (bound if self.is_bound else self.initial.get("preset")) or ""
         preset = burraco.PRESETS.get(name, burraco.PRESETS[burraco.DEFAULT_PRESET])
         for kind in BONUS_FIELDS:
             points = preset.bonus.get(kind)

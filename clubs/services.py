@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, League, Membership, Player
 from clubs.signals import player_merging
-from scoring.engine import barbu
+from scoring.engine import barbu, burraco
 from scoring.messages import problem_message
 from scoring.standings import parse_ranking
 
@@ -57,6 +57,18 @@ def club_set_ruleset(*, club: Club, ruleset: dict) -> Club:
     return club
 
 
+def club_set_burraco_ruleset(*, club: Club, ruleset: dict) -> Club:
+    """Change the club's Burraco rules (a preset and its overrides, VP tables included);
+    tournaments already created keep their frozen copy."""
+    checked, problems = burraco.parse_ruleset(ruleset)
+    if checked is None or problems:
+        words = [problem_message(p) for p in problems]
+        raise ClubError("; ".join(words), code="invalid_ruleset", params={"problems": words})
+    club.burraco_ruleset = ruleset
+    club.save(update_fields=["burraco_ruleset"])
+    return club
+
+
 def ranking_check(obj: Any) -> list[str]:
     """The problems of a League.ranking object (empty when scoring.standings accepts it)."""
     _ranking, problems = parse_ranking(obj)
@@ -65,6 +77,9 @@ def ranking_check(obj: Any) -> list[str]:
         "unknown_option": _("Unknown ranking option %(option)s."),
         "unknown_method": _("Unknown ranking method %(method)s."),
         "placement_points": _("Placement points must be four numbers, for 1st to 4th place."),
+        "season_points": _(
+            "Points per place in a tournament must be numbers of 0 or more, from 1st place down."
+        ),
         "not_count": _("%(field)s must be a whole number (not %(value)s)."),
         "unknown_tiebreak": _("Unknown or repeated tie-break %(tiebreak)s."),
         "not_list": _("Tie-breaks must be a list."),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs import services
+from clubs.burraco_rules_form import BurracoRulesForm
 from clubs.forms import (
     METHOD_LABELS,
     ClubSettingsForm,
@@ -70,18 +71,47 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
 
 @organiser_required
 def club_rules(request: HttpRequest, club: Club) -> HttpResponse:
-    form = RulesetForm(request.POST or None, initial=RulesetForm.initial_from(club.ruleset))
-    if request.method == "POST" and form.is_valid():
+    """The club's default rules: Barbu's, Burraco's, or both forms for a club playing both
+    (each form posts on its own, told apart by the `rules` field)."""
+    posted = request.POST if request.method == "POST" else None
+    which = (posted or {}).get("rules", "barbu")
+    form = burraco_form = None
+    if club.plays(Club.Games.BARBU):
+        form = RulesetForm(
+            posted if which == "barbu" else None, initial=RulesetForm.initial_from(club.ruleset)
+        )
+    if club.plays(Club.Games.BURRACO):
+        burraco_form = BurracoRulesForm(
+            posted if which == "burraco" else None,
+            initial=BurracoRulesForm.initial_from(club.burraco_ruleset),
+            prefix="burraco",
+        )
+    saved = False
+    if posted is not None and which == "burraco" and burraco_form is not None:
+        if burraco_form.is_valid() and burraco_form.ruleset is not None:
+            try:
+                services.club_set_burraco_ruleset(club=club, ruleset=burraco_form.ruleset)
+            except services.ClubError as error:
+                burraco_form.add_error(None, error.message)
+            else:
+                saved = True
+        elif burraco_form.is_valid():
+            burraco_form.add_error("preset", _("Choose a preset."))
+    elif posted is not None and form is not None and form.is_valid():
         services.club_set_ruleset(club=club, ruleset=form.ruleset)
+        saved = True
+    if saved:
         messages.success(
             request, _("The club's rules are saved. Events already created keep theirs.")
         )
         return redirect("club-rules", slug=club.slug)
-    return render(
-        request,
-        "clubs/rules.html",
-        {"club": club, "form": form, "rules": describe(club.ruleset)},
-    )
+    context = {
+        "club": club,
+        "form": form,
+        "burraco_form": burraco_form,
+        "rules": describe(club.ruleset) if form is not None else [],
+    }
+    return render(request, "clubs/rules.html", context)
 
 
 @organiser_required

@@ -1,7 +1,8 @@
-"""The demo club of `make demo`: a league of played evenings, one in progress; not for production.
+"""The demo clubs of `make demo`: a Barbu league of played evenings, one in progress, and a
+Burraco season of tournaments, one in progress (demo/burraco.py); not for production.
 
-`load_demo()` is idempotent: it builds whatever part of the demo is missing (club,
-organiser login, players, league, evenings) and leaves existing data alone, so running
+`load_demo()` is idempotent: it builds whatever part of the demo is missing (clubs,
+organiser login, players, leagues, evenings, tournaments) and leaves existing data alone, so running
 `make demo` again changes nothing. Games are stored through games.submission, exactly as
 tables submit them, so every derived row and the audit trail exist.
 """
@@ -21,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, League, Membership, Player
+from demo.burraco import load_burraco
 from games.deal_corrections import deal_correct
 from games.game_creation import game_create
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
@@ -83,15 +85,17 @@ def load_demo(*, force: bool = False, now: datetime.datetime | None = None) -> s
         club, created = _club()
         players = _players(club)
         league = _league(club)
-        if league.events.exists():
-            return "The demo club is already there; nothing changed."
-        _evenings(club, league, players, now)
-        _correct_one_deal(club, players[ORGANISER_NAME])
-    return (
-        "Demo club created."
-        if created
-        else "Demo club completed with its league, evenings and games."
-    )
+        barbu = not league.events.exists()
+        if barbu:
+            _evenings(club, league, players, now)
+            _correct_one_deal(club, players[ORGANISER_NAME])
+        # The Burraco club, organised by the same login (demo/burraco.py).
+        burraco = load_burraco(players[ORGANISER_NAME], now)
+    if not barbu and not burraco:
+        return "The demo clubs are already there; nothing changed."
+    if created:
+        return "Demo clubs created (Barbu and Burraco)."
+    return "Demo clubs completed with their leagues, evenings and tournaments."
 
 
 def _club() -> tuple[Club, bool]:

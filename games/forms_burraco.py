@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.burraco.tournaments import HANDS
+from games.movement_messages import movement_message
+from games.movements.pairing_import import parse_pairing
 
 
 class PairForm(forms.Form):
@@ -29,12 +33,14 @@ class PairForm(forms.Form):
 
 class TurnForm(forms.Form):
     movement = forms.ChoiceField(
-        label=_("Movement"),
+        # Not the ranking's "movement" (places gained or lost): who plays whom.
+        label=pgettext_lazy("seating", "Movement"),
         choices=[
             ("first", _("first turn: by entry order, draw or by hand")),
             ("mitchell", _("Mitchell (NS pairs stay, EW pairs move)")),
             ("danese", _("Danese (by the ranking so far)")),
             ("round_robin", _("round robin (everyone meets everyone)")),
+            ("pairing", _("pasted pairing (below), e.g. from a desktop program")),
         ],
     )
     first_order = forms.ChoiceField(
@@ -66,26 +72,42 @@ class TurnForm(forms.Form):
         label=_("Time limit (minutes)"), min_value=5, max_value=240, required=False
     )
     pairing = forms.CharField(
-        label=_("Pairing by hand"),
+        label=_("Pairing to paste"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 4}),
+        widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_(
-            "One table a line: NS pair, EW pair (e.g. “1 4”); a line with one pair: its bye."
+            "One table a line: table, NS pair, EW pair (e.g. “3, 4, 9”); “bye, 7” for a pair "
+            "that rests. Commas, semicolons, tabs or spaces between the numbers; a first "
+            "line of column heads is skipped."
         ),
     )
 
-    def pairing_lines(self) -> tuple[list[tuple[int, int]], list[int]]:
-        tables: list[tuple[int, int]] = []
-        byes: list[int] = []
-        for raw in (self.cleaned_data.get("pairing") or "").splitlines():
-            numbers = [
-                int(n) for n in raw.replace(",", " ").replace("-", " ").split() if n.isdigit()
-            ]
-            if len(numbers) == 2:
-                tables.append((numbers[0], numbers[1]))
-            elif len(numbers) == 1:
-                byes.append(numbers[0])
-        return tables, byes
+    def __init__(self, *args: Any, pairs: Collection[int] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        self.turn = None
+
+    def clean(self) -> dict[str, Any]:
+        """A pasted pairing (the "pairing" movement, or the first turn by hand) read by
+        games.movements.pairing_import: every problem named with its line."""
+        data = super().clean()
+        by_hand = data.get("movement") == "pairing" or (
+            data.get("movement") == "first" and data.get("first_order") == "hand"
+        )
+        if not by_hand:
+            return data
+        turn, problems = parse_pairing(data.get("pairing") or "", pairs=self.pairs)
+        for problem in problems:
+            self.add_error("pairing", movement_message(problem))
+        self.turn = turn
+        return data
+
+    def pairing_lines(self) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The pasted pairing's (table, NS, EW) and byes (empty unless seated by hand)."""
+        if self.turn is None:
+            return [], []
+        tables = [(int(t.number), int(t.ns), int(t.ew)) for t in self.turn.tables]
+        return tables, [int(b) for b in self.turn.byes]
 
 
 class PenaltyForm(forms.Form):
@@ -102,3 +124,17 @@ class PenaltyForm(forms.Form):
 class CorrectionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=200)
+
+
+# A seated turn's movement and Danese variant as the desk names them (Round.movement).
+MOVEMENT_NAMES = {
+    "mitchell": pgettext_lazy("movement", "Mitchell"),
+    "danese": pgettext_lazy("movement", "Danese"),
+    "round_robin": pgettext_lazy("movement", "round robin"),
+    "hand": pgettext_lazy("movement", "pairing given by the referee"),
+}
+VARIANT_NAMES = {
+    "pure": pgettext_lazy("danese", "pure"),
+    "modified": pgettext_lazy("danese", "modified"),
+    "no_rematch": pgettext_lazy("danese", "no rematch"),
+}

@@ -31,6 +31,7 @@ urlpatterns = [
     path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
     path(R + "penalty/", burraco.penalty, name="burraco-penalty"),
     path(E + "burraco/cards/<int:game_id>/", burraco.card_correct, name="burraco-card-correct"),
+    path(R + "score-cards.pdf", burraco.score_cards, name="burraco-score-cards"),
     path(
         "manage/<slug:slug>/deals/<int:deal_id>/correct/",
         views.deal_correct_view,

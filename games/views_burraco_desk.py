@@ -5,20 +5,30 @@ next turn seated in one action. Organisers of the club only; each view calls a s
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club, Player
 from clubs.views import organiser_required
 from games.burraco import desk as desk_reads
 from games.burraco import scorecards, tournaments
 from games.burraco_form import hand_from_form
+from games.burraco_score_cards import score_cards_pdf
 from games.errors import DealRejected, EntryError
-from games.forms_burraco import CorrectionForm, PairForm, PenaltyForm, TurnForm
-from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision
+from games.forms_burraco import (
+    MOVEMENT_NAMES,
+    VARIANT_NAMES,
+    CorrectionForm,
+    PairForm,
+    PenaltyForm,
+    TurnForm,
+)
+from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
+from scoring.engine import burraco as engine
 
 
 def _event(club: Club, event_id: int) -> Event:
@@ -33,12 +43,20 @@ def _players(club: Club) -> list[tuple[int, str]]:
     )
 
 
+def _playing(event: Event) -> list[int]:
+    """The numbers of the pairs still playing: a pasted pairing seats each once."""
+    return list(event.pairs.filter(active=True).values_list("number", flat=True))
+
+
 def _pair_choices(event: Event) -> list[tuple[int, str]]:
     return [(p.pk, str(p)) for p in desk_reads.pairs_of(event)]
 
 
 def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> HttpResponse:
     data = desk_reads.desk(event, timezone.now())
+    current = data["current"]
+    # The next turn's movement: the last one's (two Mitchell turns, then two Danese).
+    last = current.movement if current is not None else ""
     context = {
         "club": club,
         "event": event,
@@ -46,13 +64,20 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "pair_form": forms.get("pair_form") or PairForm(players=_players(club)),
         "turn_form": forms.get("turn_form")
         or TurnForm(
+            pairs=_playing(event),
             initial={
-                "movement": "mitchell" if data["rounds"] else "first",
+                "movement": last
+                if last in ("mitchell", "danese", "round_robin")
+                else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
-            }
+            },
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
         "planned_turns": event.ranking.get("turns"),
+        "movement_name": MOVEMENT_NAMES.get(last, last),
+        "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
+        if current is not None
+        else "",
         "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
     }
     status = 400 if forms else 200
@@ -110,7 +135,7 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
 @require_POST
 def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
-    form = TurnForm(request.POST)
+    form = TurnForm(request.POST, pairs=_playing(event))
     if form.is_valid():
         data = form.cleaned_data
         tables, byes = form.pairing_lines()
@@ -223,3 +248,46 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
         "danese_after": event.rounds.filter(number__gt=game.table.round.number).exists(),
     }
     return render(request, "games/burraco/correct.html", context, status=400 if errors else 200)
+
+
+@organiser_required
+@require_safe
+def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
+    """The turn's blank score cards to print (A4, two a page, or four with ?per_page=4):
+    each table's pairs and the turn's VP table. HEAD answers the headers only."""
+    event = _event(club, event_id)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    per_page = 4 if request.GET.get("per_page") == "4" else 2
+    hands = rnd.hands_per_turn or event.ranking.get("hands_per_turn", 3)
+    vp_table = engine.ruleset_from_json(event.ruleset).vp_tables.get(hands)
+    if vp_table is None:
+        raise Http404("no VP table for this turn")
+    tables = [
+        (t.number, _pair_label(t.ns_pair), _pair_label(t.ew_pair))
+        for t in Table.objects.filter(round=rnd)
+        .select_related("ns_pair__player_a", "ns_pair__player_b")
+        .select_related("ew_pair__player_a", "ew_pair__player_b")
+        .order_by("number")
+    ]
+    data = score_cards_pdf(
+        event_name=f"{club.name} – {event.name}",
+        turn=rnd.number,
+        hands=hands,
+        tables=tables,
+        vp_table=vp_table,
+        language=get_language(),
+        per_page=per_page,
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    filename = f"event-{event.pk}-turn-{rnd.number}-score-cards.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Length"] = str(len(data))
+    if request.method == "HEAD":
+        response.content = b""
+    return response
+
+
+def _pair_label(pair: BurracoPair | None) -> str:
+    if pair is None:
+        return ""
+    return f"{pair.number} – {pair.player_a.name} / {pair.player_b.name}"

@@ -1,4 +1,5 @@
-"""CSV of a Burraco ranking (a tournament's, or a season's), headers in the reader's language.
+"""CSV and printable PDF of a Burraco ranking (a tournament's, or a season's), headers in
+the reader's language.
 
 The rows come from scoring/burraco_standings.py (`PairRow`, `SeasonRow`); `labels` gives
 each entry's name as the page shows it ("3 – Rossi / Bianchi"). Cells that a spreadsheet
@@ -15,9 +16,10 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from fpdf import FontFace
 
 from scoring.burraco_standings import PairRow, SeasonRow
-from scoring.exports import _num
+from scoring.exports import PAD_MM, PAGE_MM, _num, _Sheet
 
 
 def decided_by_label(decided_by: str | None, shared: bool) -> str:
@@ -102,7 +104,7 @@ def season_rows(
 
 def _safe(cell: Any) -> Any:
     # Cells starting like a formula are quoted so a spreadsheet never runs them.
-    if isinstance(cell, str) and cell[:1] in "=+-@" and not _num(cell):
+    if isinstance(cell, str) and cell and cell[0] in "=+-@" and not _num(cell):
         return f"'{cell}"
     return cell
 
@@ -116,3 +118,60 @@ def rows_csv(lines: list[list[Any]], *, filename: str) -> HttpResponse:
     for line in lines:
         writer.writerow([_safe(cell) for cell in line])
     return response
+
+
+def _widths(pdf: _Sheet, lines: list[list[str]], wide: int) -> list[float]:
+    """Each column as wide as its widest cell (heads word by word), column `wide` (the
+    names) taking what is left of the page."""
+    widths = []
+    for i in range(len(lines[0])):
+        pdf.set_font(pdf.family, "B", 9)
+        widest = max(pdf.get_string_width(w) for w in (pdf.text_of(lines[0][i]).split() or [""]))
+        pdf.set_font(pdf.family, "", 9)
+        for line in lines[1:]:
+            widest = max(widest, pdf.get_string_width(pdf.text_of(line[i])))
+        widths.append(widest + 2 * PAD_MM + 1)
+    others = sum(w for i, w in enumerate(widths) if i != wide)
+    if others > PAGE_MM * 0.7:  # too wide: every column shares the page by its need
+        scale = PAGE_MM * 0.7 / others
+        widths = [w * scale for w in widths]
+        others = PAGE_MM * 0.7
+    widths[wide] = PAGE_MM - others
+    return [round(w, 1) for w in widths]
+
+
+def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: str) -> bytes:
+    """A ranking (`ranking_rows` or `season_rows`: heads first) on A4 to print and pin up;
+    `status` says in bold whether it is final or provisional."""
+    pdf = _Sheet()
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    t = pdf.text_of
+    pdf.set_font(pdf.family, "B", 16)
+    pdf.multi_cell(0, 8, t(title), align="L", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(pdf.family, "", 10)
+    pdf.multi_cell(0, 6, t(subtitle), align="L", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(pdf.family, "B", 11)
+    pdf.multi_cell(0, 6, t(status), align="L", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+    text = [[str(cell) for cell in line] for line in lines]
+    names = 2 if len(text[0]) > 2 and text[0][2] == _("Name") else 1
+    widths = _widths(pdf, text, names)
+    align = ["LEFT" if i == names or i == len(widths) - 1 else "RIGHT" for i in range(len(widths))]
+    pdf.set_font(pdf.family, "", 9)
+    with pdf.table(
+        col_widths=widths,
+        width=sum(widths),
+        text_align=align,
+        borders_layout="HORIZONTAL_LINES",
+        line_height=5,
+        padding=(1, PAD_MM),
+        headings_style=FontFace(emphasis="BOLD"),
+        repeat_headings=1,
+        align="LEFT",
+    ) as table:
+        for line in text:
+            table.row([t(c) for c in line])
+    if len(text) == 1:
+        pdf.cell(0, 6, t(_("No results yet.")), new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
-from games.models import Deal, DealScore, Event, Game, GameScore, Substitution
+from games.models import Deal, DealScore, Event, Game, GameScore, PairTurnResult, Substitution
 from games.seat_history import Change, deal_ranges, spans
 from games.selectors import game_record
 from scoring import standings as maths
@@ -248,7 +248,8 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
 
 
 def burraco_turns(event: Event) -> list[dict[str, Any]]:
-    """Each turn's tables of a Burraco tournament: pairs, totals, VP, card state (one query)."""
+    """Each turn's tables of a Burraco tournament: pairs, totals, VP, card state, and the
+    pairs resting (two queries)."""
     games = (
         Game.objects.filter(table__round__event=event)
         .select_related("table__round", "table__ns_pair", "table__ew_pair", "card")
@@ -269,8 +270,18 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
                 "totals": game.totals,
                 "vp": (card.ns_vp, card.ew_vp) if card else None,
                 "confirmed": bool(card and card.status == "confirmed"),
+                "status": card.status if card else "open",
             }
         )
+    # Who rested each turn (one query).
+    rested = (
+        PairTurnResult.objects.filter(round__event=event, bye=True)
+        .values_list("round__number", "pair__number")
+        .order_by("round__number", "pair__number")
+    )
+    for number, pair in rested:
+        if number in turns:
+            turns[number].setdefault("byes", []).append(pair)
     return list(turns.values())
 
 

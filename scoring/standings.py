@@ -71,10 +71,19 @@ def parse_ranking(obj: object) -> tuple[Ranking, list[RankingProblem]]:
     if not isinstance(obj, Mapping):
         return Ranking(), [RankingProblem("ranking", "not_object", {})]
     out = Ranking()
+    # "season_points": a Burraco league's points by place in each tournament (1st, 2nd,
+    # ...), read by scoring.burraco_selectors; Barbu's ranking ignores it.
     known = {"method", "placement_points", "min_games", "best_evenings", "tiebreaks"}
     for key in obj:
-        if key not in known:
+        if key not in known | {"season_points"}:
             problems.append(RankingProblem(str(key), "unknown_option", {"option": str(key)}))
+    season_points = obj.get("season_points", [1])
+    if not (
+        isinstance(season_points, list | tuple)
+        and season_points
+        and all(_is_number(p) and p >= 0 for p in season_points)
+    ):
+        problems.append(RankingProblem("season_points", "season_points", {}))
     method = obj.get("method", "total")
     if method in METHODS:
         out = replace(out, method=method)

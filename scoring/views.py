@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
@@ -19,7 +20,7 @@ from games.deal_form import contract_label
 from games.models import Event
 from games.selectors import seat_notes
 from games.short_names import name_pairs
-from scoring import burraco_player, charts, exports, selectors
+from scoring import burraco_exports, burraco_player, burraco_selectors, charts, exports, selectors
 from scoring.messages import contract_name
 
 
@@ -160,6 +161,10 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     events = league.events.order_by("-starts_at", "-id")
     if not who.organiser_of(league.club_id):
         events = events.filter(published=True)
+    if league.game == "burraco":
+        context = {"league": league, "events": list(events)}
+        context.update(burraco_selectors.season(league))
+        return render(request, "scoring/burraco_league.html", context)
     context = {
         "league": league,
         "standings": selectors.league_standings(league.pk),
@@ -246,6 +251,11 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     offer_club_language(request, event.club)
+    if event.is_burraco:
+        rows, labels, _final = burraco_selectors.tournament_ranking(event)
+        return burraco_exports.rows_csv(
+            burraco_exports.ranking_rows(rows, labels), filename=f"event-{event.pk}-ranking.csv"
+        )
     status = selectors.standings_status(event, selectors.event_tables(event))
     return exports.standings_csv(
         selectors.event_standings(event.pk),
@@ -259,6 +269,12 @@ def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     league = selectors.visible_league(pk, who)
     offer_club_language(request, league.club)
+    if league.game == "burraco":
+        season = burraco_selectors.season(league)
+        return burraco_exports.rows_csv(
+            burraco_exports.season_rows(season["rows"], season["labels"]),
+            filename=f"league-{league.pk}-ranking.csv",
+        )
     return exports.standings_csv(
         selectors.league_standings(league.pk),
         filename=f"league-{league.pk}-standings.csv",
@@ -271,6 +287,8 @@ def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     offer_club_language(request, event.club)
+    if event.is_burraco:
+        return _burraco_pdf(event)
     tables = selectors.event_tables(event)
     data = exports.evening_pdf(
         event,
@@ -280,4 +298,21 @@ def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="event-{event.pk}-results.pdf"'
+    return response
+
+
+def _burraco_pdf(event: Any) -> HttpResponse:
+    """A Burraco tournament's ranking to print: final once closed with every card confirmed."""
+    rows, labels, final = burraco_selectors.tournament_ranking(event)
+    when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
+    data = burraco_exports.ranking_pdf(
+        burraco_exports.ranking_rows(rows, labels),
+        title=f"{event.club.name} – {event.name}",
+        subtitle=_("Burraco pair tournament") + f" · {when}",
+        status=_("Final ranking")
+        if final
+        else _("Provisional ranking: the tournament is still being played."),
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="event-{event.pk}-ranking.pdf"'
     return response

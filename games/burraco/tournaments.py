@@ -30,7 +30,9 @@ from games.models import (
 from games.movements.pairing_import import parse_pairing
 from scoring.engine import burraco
 
-# "pairing": a turn pasted from the referee's desktop program (pairing_import).
+# "pairing": any turn seated as the referee gives it: pasted text read here
+# (`pairing`, the API) or the (table, NS, EW) lines the desk's form read (`by_hand`), both
+# through games/movements/pairing_import.py.
 MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing")
 FIRST_ORDERS = ("entry", "draw", "hand")
 HANDS = (2, 3, 4)
@@ -199,22 +201,30 @@ def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int
 
 
 def _by_hand_sides(
-    tables: Sequence[tuple[int, int]], byes: Sequence[int], playing: list[BurracoPair]
-) -> tuple[list[tuple[int, int]], list[int]]:
+    tables: Sequence[Sequence[int]], byes: Sequence[int], playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """(table, NS, EW) of each table given as (NS, EW), numbered in order, or as
+    (table, NS, EW) with its own number; every playing pair seated once or resting."""
     numbers = {p.number for p in playing}
-    seen: list[int] = [n for t in tables for n in t] + list(byes)
-    if sorted(seen) != sorted(numbers):
+    sides = [
+        (index, int(t[0]), int(t[1])) if len(t) == 2 else (int(t[0]), int(t[1]), int(t[2]))
+        for index, t in enumerate(tables, 1)
+    ]
+    seen: list[int] = [n for _t, ns, ew in sides for n in (ns, ew)] + [int(b) for b in byes]
+    table_numbers = [t for t, _ns, _ew in sides]
+    if sorted(seen) != sorted(numbers) or len(set(table_numbers)) != len(table_numbers):
         raise TournamentError(
             _("Seat every pair exactly once, at a table or with a bye."),
             code="bad_hand_seating",
         )
-    return [(int(a), int(b)) for a, b in tables], [int(b) for b in byes]
+    return sorted(sides), [int(b) for b in byes]
 
 
 def _pasted(
     text: str, number: int, playing: list[BurracoPair]
-) -> tuple[list[tuple[int, int]], list[int], list[int]]:
-    """(sides, byes, table numbers) of a pasted pairing, or every problem with it."""
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """(table, NS, EW) of each table and the byes of a pasted pairing, or every problem
+    with it."""
     turn, problems = parse_pairing(text or "", number, [p.number for p in playing])
     if turn is None:
         raise TournamentError(
@@ -231,8 +241,8 @@ def _pasted(
                 for p in problems
             ],
         )
-    sides = [(int(t.ns), int(t.ew)) for t in turn.tables]
-    return sides, [int(b) for b in turn.byes], [t.number for t in turn.tables]
+    sides = [(int(t.number), int(t.ns), int(t.ew)) for t in turn.tables]
+    return sorted(sides), [int(b) for b in turn.byes]
 
 
 def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> movements.Standings:
@@ -277,7 +287,7 @@ def turn_seat(
     step: int = 1,
     variant: str = "no_rematch",
     first_order: str = "entry",
-    by_hand: Sequence[tuple[int, int]] = (),
+    by_hand: Sequence[Sequence[int]] = (),
     by_hand_byes: Sequence[int] = (),
     seed: int | None = None,
     now: datetime | None = None,
@@ -339,13 +349,14 @@ def turn_seat(
                     code="not_first_turn",
                 )
             movement = "mitchell" if first_order != "hand" else "hand"
+        elif movement == "pairing" and not pairing and by_hand:
+            movement = "hand"  # the desk's form has read the pasted lines already
         notes: tuple[str, ...] = ()
         order = _order(event, playing, first_order, seed)
-        numbers: list[int] | None = None
         if movement == "hand":
             sides, byes = _by_hand_sides(by_hand, by_hand_byes, playing)
         elif movement == "pairing":
-            sides, byes, numbers = _pasted(pairing, number, playing)
+            sides, byes = _pasted(pairing, number, playing)
         else:
             done = event.rounds.filter(movement=movement).count()
             try:
@@ -363,10 +374,13 @@ def turn_seat(
             turn = schedule.turns[-1]
             notes = schedule.notes
             if movement == "danese":
-                sides = [(int(t.ns), int(t.ew)) for t in turn.tables]
+                sides = [(i, int(t.ns), int(t.ew)) for i, t in enumerate(turn.tables, 1)]
                 byes = [int(b) for b in turn.byes]
             else:
-                sides = [(order[int(t.ns) - 1], order[int(t.ew) - 1]) for t in turn.tables]
+                sides = [
+                    (i, order[int(t.ns) - 1], order[int(t.ew) - 1])
+                    for i, t in enumerate(turn.tables, 1)
+                ]
                 byes = [order[int(b) - 1] for b in turn.byes]
         if previous is not None:
             Round.objects.filter(pk=previous.pk).update(status=Round.Status.CLOSED)
@@ -389,9 +403,8 @@ def turn_seat(
         )
         by_number = {p.number: p for p in playing}
         games = []
-        for index, (ns, ew) in enumerate(sides, 1):
-            table = numbers[index - 1] if numbers else index
-            games.append(_seat_table(rnd, table, by_number[ns], by_number[ew], event, hands))
+        for table_number, ns, ew in sides:
+            games.append(_seat_table(rnd, table_number, by_number[ns], by_number[ew], event, hands))
         for pair in byes:
             write_bye(rnd=rnd, pair_id=by_number[pair].pk)
         announce(event.pk, [g.pk for g in games])

@@ -34,6 +34,7 @@ from django.utils import translation
 from clubs.models import Club, League, Player
 from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, load_demo
 from games.models import Deal, Event, Game, Table
+from tests.browser import burraco_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -155,7 +156,9 @@ def public_pages(language: str) -> dict[str, str]:
 
 
 def table_pages(language: str) -> dict[str, str]:
-    tables = Table.objects.filter(round__event__status=Event.Status.RUNNING).order_by("number")
+    tables = Table.objects.filter(
+        round__event__status=Event.Status.RUNNING, round__event__club__slug=DEMO_SLUG
+    ).order_by("number")
     pages = {f"table-{t.number}": localised("table-entry", language, t.key) for t in tables}
     pages["table-not-found"] = localised("table-entry", language, "no-such-table")
     return pages
@@ -253,10 +256,13 @@ class Walk:
         self.check(name, axe)
 
 
-def table_variants(walk: Walk, name: str, axe, *, audit: bool) -> None:
+def table_variants(walk: Walk, name: str, axe, *, audit: bool) -> bool:
     """The table page with a seat chosen, then with each contract's inputs shown. The layout
     checks run on every variant; axe and the screenshots (`audit`) where the walk asks:
-    the variants are the same form at every table, only the names in it differ."""
+    the variants are the same form at every table, only the names in it differ. A Burraco
+    score card has its own variants, always audited. True when Barbu variants were audited."""
+    if burraco_pages.table_variants(walk, name, axe):
+        return False
     page = walk.page
     seat_buttons = page.locator("#seat-choice button[name=seat]")
     if seat_buttons.count():
@@ -272,6 +278,7 @@ def table_variants(walk: Walk, name: str, axe, *, audit: bool) -> None:
             continue
         choice.check(force=True)
         walk.check(f"{name}-{contract}", axe, audit=audit)
+    return audit
 
 
 def log_in(page, base: str, language: str) -> None:
@@ -300,6 +307,8 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
     pages: list[tuple[str, Callable[[], dict[str, str]]]] = [
         ("public", lambda: public_pages(language)),
         ("table", lambda: table_pages(language)),
+        ("burraco-public", lambda: burraco_pages.public_pages(language)),
+        ("burraco-table", lambda: burraco_pages.table_pages(language)),
     ]
     for width, viewport in VIEWPORTS.items():
         context = browser.new_context(viewport=viewport, locale=language)
@@ -312,11 +321,13 @@ def walk_language(browser, base: str, language: str, axe) -> list[str]:
         for _kind, urls in pages:
             for name, path in urls().items():
                 walk.open(name, path, axe)
-                if name.startswith("table-") and not name.endswith("not-found"):
-                    table_variants(walk, name, axe, audit=not audited)
+                table = name.startswith("table-") and not name.endswith("not-found")
+                if table and table_variants(walk, name, axe, audit=not audited):
                     audited = True
         log_in(page, base, language)
         for name, path in organiser_pages(language).items():
+            walk.open(name, path, axe)
+        for name, path in burraco_pages.organiser_pages(language).items():
             walk.open(name, path, axe)
         context.close()
         problems += [f"[{language} {width}] {line}" for line in walk.problems]

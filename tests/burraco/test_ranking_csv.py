@@ -47,6 +47,8 @@ def test_csv_download_is_safe_for_spreadsheets() -> None:
     lines = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     assert lines[1][2] == "'=cmd"
     assert lines[1][4] == "+355" and lines[2][7] == "-1"  # numbers stay numbers
+    # Empty cells stay empty (no penalty, nothing decided the first place).
+    assert lines[1][7] == lines[1][8] == lines[1][9] == ""
 
 
 @pytest.mark.parametrize(

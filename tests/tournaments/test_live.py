@@ -57,12 +57,12 @@ def test_a_hand_and_its_confirmation_change_the_answer(
 ):
     event, game = running
     before = _poll(client, event)
-    assert "(0/3)" in before.content.decode()
+    assert "not started" in before.content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         scorecards.hand_submit(game_id=game.pk, hand={"mp": {"NS": 300, "EW": 100}}, line="NS")
     after = _poll(client, event, before["ETag"])
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
-    assert "(1/3)" in after.content.decode()
+    assert "1 of 3 hands" in after.content.decode()
 
 
 def test_a_pair_renamed_or_withdrawn_changes_the_answer(

@@ -1,0 +1,102 @@
+"""The demo's Burraco pages for the page walk (tests/browser/test_pages.py): the same
+shape as its page lists, name -> path, from the Burraco club of demo/burraco.py.
+
+Table pages are named "table-..." so that the walk checks them as phone pages (16 px text,
+44 px controls, no broken word); `table_variants` opens each with a line chosen (the
+hand entry, with the points counted from the cards; the confirmation)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils import translation
+
+from clubs.models import Club, League
+from demo.burraco import BURRACO_SLUG
+from games.models import Event, Game, ScoreCard, ScoreCardRevision
+
+
+def _localised(name: str, language: str, *args: object) -> str:
+    with translation.override(language):
+        return reverse(name, args=args)
+
+
+def _tournaments() -> tuple[Club, Event, Event]:
+    club = Club.objects.get(slug=BURRACO_SLUG)
+    running = Event.objects.get(club=club, status=Event.Status.RUNNING)
+    closed = Event.objects.filter(club=club, status=Event.Status.CLOSED).order_by("starts_at")
+    return club, running, closed.first()
+
+
+def public_pages(language: str) -> dict[str, str]:
+    club, running, closed = _tournaments()
+    league = League.objects.get(club=club)
+    return {
+        "burraco-club": _localised("scoring:club", language, club.slug),
+        "burraco-league": _localised("scoring:league", language, league.pk),
+        "burraco-tournament-live": _localised("scoring:event", language, running.pk),
+        "burraco-tournament-closed": _localised("scoring:event", language, closed.pk),
+    }
+
+
+def _running_games() -> list[Game]:
+    _club, running, _closed = _tournaments()
+    turn = running.rounds.order_by("-number").first()
+    return list(
+        Game.objects.filter(table__round=turn).select_related("card", "table").order_by("pk")
+    )
+
+
+def table_pages(language: str) -> dict[str, str]:
+    """The running Danese turn's score card at a table with nothing entered yet and at one
+    whose hands are entered and wait for the other pair's confirmation."""
+    games = _running_games()
+    empty = next(g for g in games if g.deals_count == 0)
+    entered = next(g for g in games if g.card.status == ScoreCard.Status.ENTERED)
+    return {
+        "table-burraco-empty": _localised("burraco-card", language, empty.table.key),
+        "table-burraco-entered": _localised("burraco-card", language, entered.table.key),
+    }
+
+
+def organiser_pages(language: str) -> dict[str, str]:
+    club, running, _closed = _tournaments()
+    corrected = (
+        ScoreCardRevision.objects.filter(
+            round__event__club=club, action=ScoreCardRevision.Action.CORRECTED
+        )
+        .select_related("game__table__round")
+        .first()
+    )
+    game = corrected.game
+    event_id = game.table.round.event_id
+    return {
+        "manage-burraco-desk": _localised("burraco-desk", language, club.slug, running.pk),
+        "manage-burraco-correct": _localised(
+            "burraco-card-correct", language, club.slug, event_id, game.pk
+        ),
+        "manage-burraco-rules": _localised("club-rules", language, club.slug),
+    }
+
+
+def table_variants(walk, name: str, axe) -> bool:
+    """A Burraco score card with a line chosen: True when `name` is one (the walk's Barbu
+    variants do not apply to it)."""
+    if not name.startswith("table-burraco-"):
+        return False
+    page = walk.page
+    buttons = page.locator("#line-choice button[name=line]")
+    if not buttons.count():
+        return True
+    if name.endswith("-entered"):
+        buttons.nth(1).click()  # EW confirms what NS entered
+        page.wait_for_load_state()
+        walk.check(f"{name}-confirm", axe)
+        return True
+    buttons.first.click()
+    page.wait_for_load_state()
+    walk.check(f"{name}-entry", axe)
+    cards = page.locator("#hand-entry input[name=mode][value=cards]")
+    if cards.count():
+        cards.check(force=True)
+        walk.check(f"{name}-entry-cards", axe)
+    return True
