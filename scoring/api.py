@@ -32,7 +32,7 @@ from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
-from scoring import api_burraco, burraco_player, selectors
+from scoring import api_burraco, burraco_player, player_history, selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key
 
@@ -276,7 +276,7 @@ class PlayerHistoryView(StandingsView):
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         player = get_object_or_404(PublicReadable.players(request), pk=pk)
-        games = selectors.player_games(player, _viewer(request))
+        games = player_history.player_games(player, _viewer(request))
         games.reverse()
         return _paginated(self, request, games, {"player": player.pk})
 
