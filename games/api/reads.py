@@ -23,7 +23,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.models import Club, League, Membership
+from clubs.models import Club, League, Membership, Player
 from games.api.permissions import table_key
 from games.models import Event, Game, Round, Table
 from games.sql import json_value, organised_clubs
@@ -157,3 +157,28 @@ def visible_event_row(request: Request, pk: int) -> Event | None:
         else _instance(League, {"id": league_id, "ranking": json_value(league_ranking)})
     )
     return event
+
+
+def visible_player_row(request: Request, pk: int) -> Player | None:
+    """The player (id and name only) if the request may read it, as
+    PublicReadable.players decides: a member of a published club or of a club the user
+    organises; any player for a superuser."""
+    p, m, c = (model._meta.db_table for model in (Player, Membership, Club))
+    sql = f"SELECT p.{_q('id')}, p.{_q('name')} FROM {_q(p)} p WHERE p.{_q('id')} = %s"
+    params: list[Any] = [pk]
+    user = request.user
+    authenticated = bool(user and user.is_authenticated)
+    if not (authenticated and user.is_superuser):
+        clubs = f"c.{_q('published')} = %s"
+        params.append(True)
+        if authenticated:
+            clubs += f" OR m.{_q('club_id')} IN ({organised_clubs('%s', '%s')})"
+            params += [user.pk, Membership.Role.ORGANISER.value]
+        sql += (
+            f" AND EXISTS (SELECT 1 FROM {_q(m)} m JOIN {_q(c)} c ON c.{_q('id')} = "
+            f"m.{_q('club_id')} WHERE m.{_q('player_id')} = p.{_q('id')} AND ({clubs}))"
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else _instance(Player, {"id": row[0], "name": row[1]})

@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 from games.models import EventPlayer, Game, GameScore, Seat
 from games.submission import deal_submit
@@ -181,3 +184,35 @@ def test_history_statements_do_not_grow_with_the_games(world):
     assert one[1].count(b"substituted by") == 1
     assert _answer(client, path)[1].count(b"substituted by") == 6
     assert _answer(client, path)[2] == one[2] == few[2] + 1
+
+
+def test_the_player_read_sees_whom_publicreadable_sees(busy):
+    """reads.visible_player_row against PublicReadable.players for each role and player:
+    members of a published club, of an unpublished one, of another club, of none."""
+    from clubs.models import Club, Player
+    from games.api.permissions import PublicReadable
+    from games.api.reads import visible_player_row
+    from tests.factories import make_club
+
+    hidden = make_club("Circolo Nascosto", published=False)
+    make_player(hidden, "Secret")
+    make_player(None, "Nobody")
+    Club.objects.filter(name="Circolo Due").update(published=False)
+    make_player(Club.objects.get(name="Circolo Due"), "Rival member")
+    seen = {}
+    for role in ["anonymous", "organiser", "other_organiser", "member", "superuser"]:
+        drf = Request(APIRequestFactory().get("/"))
+        drf.user = (
+            AnonymousUser()
+            if role == "anonymous"
+            else Token.objects.get(key=busy.tokens[role]).user
+        )
+        readable = set(PublicReadable.players(drf).values_list("pk", flat=True))
+        for player in Player.objects.all():
+            found = visible_player_row(drf, player.pk)
+            assert (found is not None) == (player.pk in readable), (role, player.name)
+            assert found is None or (found.pk, found.name) == (player.pk, player.name)
+        seen[role] = len(readable)
+    # Nobody and Secret: only the superuser; the rival club's members: its organiser too.
+    assert seen["superuser"] == Player.objects.count() == seen["anonymous"] + 4
+    assert seen["other_organiser"] == seen["anonymous"] + 2 == seen["organiser"] + 2
