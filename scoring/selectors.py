@@ -73,9 +73,11 @@ def viewer(user: Any) -> Viewer:
         return Viewer(frozenset())
     if user.is_superuser:
         return Viewer(frozenset(), everything=True)
-    clubs = Membership.objects.filter(
-        player__user=user, role=Membership.Role.ORGANISER
-    ).values_list("club_id", flat=True)
+    clubs = (
+        Membership.objects.filter(player__user=user, role=Membership.Role.ORGANISER)
+        .order_by()  # a set: not Membership's ordering, which joined the clubs to sort
+        .values_list("club_id", flat=True)
+    )
     return Viewer(frozenset(clubs))
 
 

@@ -216,3 +216,19 @@ def test_the_player_read_sees_whom_publicreadable_sees(busy):
     # Nobody and Secret: only the superuser; the rival club's members: its organiser too.
     assert seen["superuser"] == Player.objects.count() == seen["anonymous"] + 4
     assert seen["other_organiser"] == seen["anonymous"] + 2 == seen["organiser"] + 2
+
+
+def test_the_organiser_s_clubs_are_read_as_a_set(world):
+    """organiser_club_ids and selectors.viewer read the ids without Membership's ordering
+    (which joined the clubs and sorted them, for a set)."""
+    from games.api.permissions import organiser_club_ids
+    from scoring.selectors import viewer
+
+    user = Token.objects.get(key=world.tokens["organiser"]).user
+    drf = Request(APIRequestFactory().get("/"))
+    drf.user = user
+    for read in (lambda: organiser_club_ids(drf), lambda: viewer(user).organises):
+        with CaptureQueriesContext(connection) as queries:
+            assert read() == frozenset({world.club.pk})
+        (sql,) = [q["sql"] for q in queries.captured_queries]
+        assert "ORDER BY" not in sql and "clubs_club" not in sql, sql
