@@ -167,6 +167,8 @@ def test_history_statements_do_not_grow_with_the_games(world):
     for n in range(6):
         _play(four, world.game.table.round.event, 2, 10 + n, round_number=2 + n)
     many = _answer(client, path)
+    # The token; the player with the organiser's clubs; the games.
+    assert few[2] == 3, few
     assert many[1].count(b'"game_id"') == 7 > few[1].count(b'"game_id"') == 1
     assert many[2] == few[2]
     # Substitutions add one statement (who played which deals), whatever their number.
@@ -190,7 +192,7 @@ def test_the_player_read_sees_whom_publicreadable_sees(busy):
     """reads.visible_player_row against PublicReadable.players for each role and player:
     members of a published club, of an unpublished one, of another club, of none."""
     from clubs.models import Club, Player
-    from games.api.permissions import PublicReadable
+    from games.api.permissions import PublicReadable, organiser_club_ids
     from games.api.reads import visible_player_row
     from tests.factories import make_club
 
@@ -212,6 +214,13 @@ def test_the_player_read_sees_whom_publicreadable_sees(busy):
             found = visible_player_row(drf, player.pk)
             assert (found is not None) == (player.pk in readable), (role, player.name)
             assert found is None or (found.pk, found.name) == (player.pk, player.name)
+        # The organiser's clubs came with the player, as organiser_club_ids reads them.
+        fresh = Request(APIRequestFactory().get("/"))
+        fresh.user = drf.user
+        with CaptureQueriesContext(connection) as queries:
+            kept = organiser_club_ids(drf)
+        assert kept == organiser_club_ids(fresh)
+        assert len(queries) == 0, role
         seen[role] = len(readable)
     # Nobody and Secret: only the superuser; the rival club's members: its organiser too.
     assert seen["superuser"] == Player.objects.count() == seen["anonymous"] + 4
