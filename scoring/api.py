@@ -26,13 +26,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.models import Player
 from games.api import reads
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
-from scoring import api_burraco, burraco_player, selectors
+from scoring import api_burraco, burraco_player, player_history, selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key
 
@@ -113,6 +114,15 @@ def _ranking(ranking: maths.Ranking, *, league: bool) -> dict[str, Any]:
         **maths.ranking_to_json(ranking),
         "explanation": selectors.explain_ranking(ranking, league=league),
     }
+
+
+def _visible_player(request: Request, pk: int) -> Player:
+    """The player (id and name) in one plain query (games/api/reads.py); the 404 as the
+    ORM path answers it."""
+    player = reads.visible_player_row(request, pk)
+    if player is None:
+        player = get_object_or_404(PublicReadable.players(request), pk=pk)
+    return player
 
 
 def _viewer(request: Request) -> selectors.Viewer:
@@ -275,8 +285,8 @@ class PlayerHistoryView(StandingsView):
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        player = get_object_or_404(PublicReadable.players(request), pk=pk)
-        games = selectors.player_games(player, _viewer(request))
+        player = _visible_player(request, pk)
+        games = player_history.player_games(player, _viewer(request))
         games.reverse()
         return _paginated(self, request, games, {"player": player.pk})
 
@@ -289,7 +299,7 @@ class PlayerRatingView(StandingsView):
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        player = get_object_or_404(PublicReadable.players(request), pk=pk)
+        player = _visible_player(request, pk)
         rating = selectors.player_rating(player, _viewer(request))
         return Response({"player_id": player.pk, "player": player.name, **rating})
 

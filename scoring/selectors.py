@@ -17,8 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
-from games.models import Deal, DealScore, Event, Game, GameScore, PairTurnResult, Substitution
-from games.seat_history import Change, deal_ranges, spans
+from games.models import Deal, DealScore, Event, Game, PairTurnResult
 from games.selectors import game_record
 from scoring import standings as maths
 from scoring.aggregates import ranking_of
@@ -74,9 +73,11 @@ def viewer(user: Any) -> Viewer:
         return Viewer(frozenset())
     if user.is_superuser:
         return Viewer(frozenset(), everything=True)
-    clubs = Membership.objects.filter(
-        player__user=user, role=Membership.Role.ORGANISER
-    ).values_list("club_id", flat=True)
+    clubs = (
+        Membership.objects.filter(player__user=user, role=Membership.Role.ORGANISER)
+        .order_by()  # a set: not Membership's ordering, which joined the clubs to sort
+        .values_list("club_id", flat=True)
+    )
     return Viewer(frozenset(clubs))
 
 
@@ -436,90 +437,6 @@ def player_clubs(player: Player, who: Viewer) -> list[Club]:
     if not who.everything:
         clubs = clubs.filter(Q(published=True) | Q(pk__in=who.organises))
     return list(clubs)
-
-
-def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
-    """Every game the player played that the visitor may see, oldest first (two queries).
-
-    A game whose seat changed players (a substitute) is on both players' lists, with a
-    note saying who played which deals; its result (points, place) is on the list of the
-    one who played most of the seat's deals only (games/seat_history.py), the other's
-    row has none.
-    """
-    rows = (
-        GameScore.objects.filter(player=player)
-        .filter(who.visible("game__table__round__"))
-        .select_related("game__table__round__event")
-        .order_by("game__table__round__event__starts_at", "game__table__round__number", "game_id")
-    )
-    out = {s.game_id: _game_row(s.game, s.total, s.place, s.deals) for s in rows}
-    for game, (deals, note) in substitution_notes(player, who).items():
-        row = out.get(game.pk) or _game_row(game, None, None, deals)
-        row.update(deals=deals, note=note)
-        out[game.pk] = row
-    return sorted(out.values(), key=lambda r: (r["date"], r["round"], r["game_id"]))
-
-
-def _game_row(game: Game, total: Any, place: Any, deals: int) -> dict[str, Any]:
-    rnd = game.table.round
-    return {
-        "game_id": game.pk,
-        "event_id": rnd.event_id,
-        "event": rnd.event.name,
-        "date": rnd.event.starts_at,
-        "round": rnd.number,
-        "table": game.table.number,
-        "total": None if total is None else maths.number(maths.Fraction(total)),
-        "place": None if place is None else float(place),
-        "deals": deals,
-        "complete": game.status == Game.Status.COMPLETE,
-        "note": "",
-    }
-
-
-def substitution_notes(player: Player, who: Viewer) -> dict[Game, tuple[int, str]]:
-    """{game: (deals the player played, a note)} of the visible games in which the player
-    left a seat to a substitute or was one (one query)."""
-    involved = Substitution.objects.filter(Q(player_in=player) | Q(player_out=player))
-    changes = (
-        Substitution.objects.filter(game_id__in=involved.values("game_id"))
-        .filter(who.visible("game__table__round__"))
-        .select_related("game__table__round__event", "player_in", "player_out")
-        .order_by("game_id", "seat", "from_deal")
-    )
-    by_game: dict[Game, list[Substitution]] = {}
-    for change in changes:
-        by_game.setdefault(change.game, []).append(change)
-    out = {}
-    for game, rows in by_game.items():
-        seats = {r.seat for r in rows if player.pk in (r.player_in_id, r.player_out_id)}
-        timeline = [
-            Change(r.seat, r.from_deal, r.player_out_id, r.player_in_id)
-            for r in rows
-            if r.seat in seats
-        ]
-        runs = [
-            run
-            for (seat, who_played), played in spans([0] * 4, timeline, game.deals_count).items()
-            if seat in seats and who_played == player.pk
-            for run in played
-        ]
-        parts = [_("played deals %(deals)s") % {"deals": deal_ranges(runs)}] if runs else []
-        for r in rows:
-            if r.seat not in seats:
-                continue
-            if r.player_out_id == player.pk:
-                parts.append(
-                    _("substituted by %(name)s from deal %(number)s")
-                    % {"name": r.player_in.name, "number": r.from_deal}
-                )
-            elif r.player_in_id == player.pk:
-                parts.append(
-                    _("substitute for %(name)s from deal %(number)s")
-                    % {"name": r.player_out.name, "number": r.from_deal}
-                )
-        out[game] = (sum(b - a + 1 for a, b in runs), "; ".join(parts))
-    return out
 
 
 def player_evenings(player: Player, who: Viewer) -> list[dict[str, Any]]:

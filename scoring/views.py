@@ -20,7 +20,15 @@ from games.deal_form import contract_label
 from games.models import Event
 from games.selectors import seat_notes
 from games.short_names import name_pairs
-from scoring import burraco_exports, burraco_player, burraco_selectors, charts, exports, selectors
+from scoring import (
+    burraco_exports,
+    burraco_player,
+    burraco_selectors,
+    charts,
+    exports,
+    player_history,
+    selectors,
+)
 from scoring.messages import contract_name
 
 
@@ -179,7 +187,7 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     person = selectors.visible_player(pk, who)
-    games = selectors.player_games(person, who)
+    games = player_history.player_games(person, who)
     rating = selectors.player_rating(person, who)
     stats = selectors.contract_statistics(person, who)
     for row in stats:

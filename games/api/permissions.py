@@ -139,9 +139,9 @@ def organiser_club_ids(request: Request) -> frozenset[int] | None:
         ids = None
     else:
         ids = frozenset(
-            Membership.objects.filter(
-                player__user=user, role=Membership.Role.ORGANISER
-            ).values_list("club_id", flat=True)
+            Membership.objects.filter(player__user=user, role=Membership.Role.ORGANISER)
+            .order_by()  # not Membership's ordering: it joined the clubs to sort a set
+            .values_list("club_id", flat=True)
         )
     request._organiser_club_ids = ids
     return ids

@@ -23,7 +23,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.models import Club, League, Membership
+from clubs.models import Club, League, Membership, Player
 from games.api.permissions import table_key
 from games.models import Event, Game, Round, Table
 from games.sql import json_value, organised_clubs
@@ -157,3 +157,38 @@ def visible_event_row(request: Request, pk: int) -> Event | None:
         else _instance(League, {"id": league_id, "ranking": json_value(league_ranking)})
     )
     return event
+
+
+def visible_player_row(request: Request, pk: int) -> Player | None:
+    """The player (id and name only) if the request may read it, as
+    PublicReadable.players decides: a member of a published club or of a club the user
+    organises; any player for a superuser. For a logged-in user, the same statement also
+    reads the clubs they organise and keeps them on the request (organiser_club_ids then
+    makes no query of its own)."""
+    p, m, c = (model._meta.db_table for model in (Player, Membership, Club))
+    sql = f"SELECT p.{_q('id')}, p.{_q('name')}, NULL FROM {_q(p)} p WHERE p.{_q('id')} = %s"
+    params: list[Any] = [pk]
+    user = request.user
+    authenticated = bool(user and user.is_authenticated)
+    read_clubs = authenticated and not user.is_superuser
+    if not (authenticated and user.is_superuser):
+        clubs = f"c.{_q('published')} = %s"
+        params.append(True)
+        if authenticated:
+            clubs += f" OR m.{_q('club_id')} IN ({organised_clubs('%s', '%s')})"
+            params += [user.pk, Membership.Role.ORGANISER.value]
+        sql += (
+            f" AND EXISTS (SELECT 1 FROM {_q(m)} m JOIN {_q(c)} c ON c.{_q('id')} = "
+            f"m.{_q('club_id')} WHERE m.{_q('player_id')} = p.{_q('id')} AND ({clubs}))"
+        )
+    if read_clubs:  # rows (NULL, NULL, club id) after the player's
+        organised = organised_clubs("%s", "%s")
+        sql += f" UNION ALL SELECT NULL, NULL, o.{_q('club_id')} FROM ({organised}) o"
+        params += [user.pk, Membership.Role.ORGANISER.value]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    if read_clubs:
+        request._organiser_club_ids = frozenset(r[2] for r in rows if r[0] is None)
+    found = [r for r in rows if r[0] is not None]
+    return _instance(Player, {"id": found[0][0], "name": found[0][1]}) if found else None
