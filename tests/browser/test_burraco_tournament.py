@@ -117,7 +117,8 @@ def enter_hand(phone, number: int, mp: tuple[int, int] | None) -> None:
     assert f"Hand {number}" in phone.locator("#hand-entry h2").inner_text()
     if mp is None:
         phone.check('input[name="mode"][value="cards"]')
-        phone.locator("details.cards-fields summary").click()
+        # Choosing "from the cards" opens its fields (static/burraco_card.js).
+        assert phone.locator("details.cards-fields").evaluate("d => d.open")
         phone.select_option("#closed", CARDS.pop("closed"))
         for name, value in CARDS.items():
             phone.fill(f'input[name="{name}"]', value)
