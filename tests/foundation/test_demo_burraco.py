@@ -28,7 +28,9 @@ from games.models import (
 from scoring.burraco_standings import rank_pairs
 from scoring.models import PairStanding
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The standings the pages show are built by the Celery tasks the load queues: in-process
+# here, also where REDIS_URL is set (CI).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 
 MODELS = (
     Club,
