@@ -10,8 +10,6 @@ statements of games/sql.py; elsewhere the ORM's.
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -41,7 +39,8 @@ from games.game_scores import (
     set_totals,
     write_scores,
 )
-from games.models import Deal, DealRevision, Game, IdempotencyRecord
+from games.idempotency import earlier_answer, keep_answer, request_fingerprint
+from games.models import Deal, DealRevision, Game
 from games.selectors import game_record
 from scoring.engine import barbu
 from scoring.messages import problem_message
@@ -55,13 +54,6 @@ class Submission:
     created: bool
     body: dict[str, Any]
     status_code: int
-
-
-def request_fingerprint(payload: Any) -> str:
-    """A hash of the request's content: an Idempotency-Key reused with other content is refused."""
-    return hashlib.sha256(
-        json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str).encode()
-    ).hexdigest()
 
 
 def engine_problems(problems: list[barbu.Problem]) -> list[dict]:
@@ -197,14 +189,7 @@ def deal_submit(
             else:
                 game = lock_game(game_id)
             seating = read_seating(game)
-            earlier = None
-            if idempotency_key:
-                record_row = (
-                    IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key)
-                    .values_list("request_hash", "status_code", "body")
-                    .first()
-                )
-                earlier = tuple(record_row) if record_row else None
+            earlier = earlier_answer(scope, idempotency_key)
             stored_data = list(game.deals.order_by("number").values_list("data", flat=True))
         if idempotency_key and earlier is not None:
             request_hash, status_code, earlier_body = earlier
@@ -302,14 +287,7 @@ def deal_submit(
                 by_label=by_label[:80],
             )
             body = deal_answer(game, stored, scores, judged.state)
-            if idempotency_key:
-                IdempotencyRecord.objects.create(
-                    scope=scope,
-                    key=idempotency_key[:200],
-                    request_hash=fingerprint,
-                    status_code=201,
-                    body=body,
-                )
+            keep_answer(scope, idempotency_key, fingerprint, body)
         announce_deals_changed(game, seating)
     return Submission(stored, True, body, 201)
 

@@ -18,21 +18,20 @@ from games.errors import (
     DealRejected,
     EntryError,
     GameClosed,
-    IdempotencyMismatch,
     StaleVersion,
 )
+from games.idempotency import keep_answer, replayed, request_fingerprint
 from games.models import (
     BurracoHand,
     Event,
     Game,
-    IdempotencyRecord,
     PairTurnResult,
     Round,
     ScoreCard,
     ScoreCardRevision,
     Table,
 )
-from games.submission import NotAuthorised, engine_problems, request_fingerprint
+from games.submission import NotAuthorised, engine_problems
 from scoring.engine import burraco
 from scoring.messages import problem_message
 
@@ -212,18 +211,14 @@ def hand_submit(
             authorise(game, None)
         game, table, rnd, event = _lock(game_id)
         scope = f"game:{game.pk}:hands"
-        if idempotency_key:
-            earlier = (
-                IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key)
-                .values_list("request_hash", "status_code", "body")
-                .first()
-            )
-            if earlier is not None:
-                if earlier[0] != fingerprint:
-                    raise IdempotencyMismatch(
-                        _("This Idempotency-Key was already used for a different hand.")
-                    )
-                return CardAnswer(earlier[2], earlier[1], created=False)
+        earlier = replayed(
+            scope,
+            idempotency_key,
+            fingerprint,
+            _("This Idempotency-Key was already used for a different hand."),
+        )
+        if earlier is not None:
+            return CardAnswer(*earlier, created=False)
         if event.status == Event.Status.CLOSED or rnd.status == Round.Status.CLOSED:
             raise GameClosed(
                 _("Turn %(turn)s is over: only the referee can change its score cards.")
@@ -308,14 +303,7 @@ def hand_submit(
             by_label=by_label[:80],
         )
         body = card_body(game, card, hands)
-        if idempotency_key:
-            IdempotencyRecord.objects.create(
-                scope=scope,
-                key=idempotency_key[:200],
-                request_hash=fingerprint,
-                status_code=201,
-                body=body,
-            )
+        keep_answer(scope, idempotency_key, fingerprint, body)
         announce(event.pk, [game.pk])
     return CardAnswer(body, 201)
 

@@ -12,9 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.burraco.tournaments import SeatedTurn, turn_seat
-from games.errors import IdempotencyMismatch
-from games.models import Event, IdempotencyRecord
-from games.submission import request_fingerprint
+from games.idempotency import keep_answer, replayed, request_fingerprint
+from games.models import Event
 
 
 @dataclass(frozen=True)
@@ -38,26 +37,15 @@ def turn_seat_request(
     with transaction.atomic():
         # The event row first, as turn_seat locks it: two retries wait for each other.
         Event.objects.select_for_update().filter(pk=event.pk).first()
-        if idempotency_key:
-            earlier = (
-                IdempotencyRecord.objects.filter(scope=scope, key=idempotency_key)
-                .values_list("request_hash", "status_code", "body")
-                .first()
-            )
-            if earlier is not None:
-                if earlier[0] != fingerprint:
-                    raise IdempotencyMismatch(
-                        _("This Idempotency-Key was already used for a different request.")
-                    )
-                return SeatAnswer(earlier[2], earlier[1], created=False)
+        earlier = replayed(
+            scope,
+            idempotency_key,
+            fingerprint,
+            _("This Idempotency-Key was already used for a different request."),
+        )
+        if earlier is not None:
+            return SeatAnswer(*earlier, created=False)
         seated = turn_seat(event=event, **options)
         body = body_of(seated)
-        if idempotency_key:
-            IdempotencyRecord.objects.create(
-                scope=scope,
-                key=idempotency_key[:200],
-                request_hash=fingerprint,
-                status_code=201,
-                body=body,
-            )
+        keep_answer(scope, idempotency_key, fingerprint, body)
     return SeatAnswer(body, 201)
