@@ -187,6 +187,18 @@ class Table(models.Model):
             return f"{entries[0].number}: {entries[0].names}"
         return " – ".join(f"{e.number}. {e.names}" for e in entries)
 
+    def side_names(self, line: str) -> str:
+        """The names of a line's players: "Anna – Bruno"."""
+        return " – ".join(e.names for e in self.side(line))
+
+    @property
+    def ns_names(self) -> str:
+        return self.side_names("NS")
+
+    @property
+    def ew_names(self) -> str:
+        return self.side_names("EW")
+
     @property
     def ns_label(self) -> str:
         return self.side_label("NS")
