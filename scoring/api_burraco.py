@@ -52,7 +52,7 @@ def page_schema(paged: Any) -> Any:
         event=serializers.IntegerField(),
         status=serializers.CharField(),
         game=serializers.ChoiceField(choices=["burraco"]),
-        individual=serializers.BooleanField(help_text="entries are players, not pairs"),
+        individual=serializers.BooleanField(),  # entries are players, not pairs
         tie_breaks=serializers.ListField(child=serializers.CharField()),
     )
 

@@ -141,15 +141,17 @@ class TurnSerializer(serializers.Serializer):
 
 
 class TournamentSerializer(serializers.Serializer):
+    """A Burraco tournament; `individual`: its entries (`pairs`) are players entered
+    alone, one name each, and each table's `NS` and `EW` are two players' numbers."""
+
     id = serializers.IntegerField()
     club = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
     status = serializers.CharField()
-    individual = serializers.BooleanField(
-        help_text="An individual tournament: `pairs` are players entered alone (one name "
-        "each) and each table's NS and EW are two players' numbers."
-    )
+    # An individual tournament: `pairs` are players entered alone (one name each) and
+    # each table's NS and EW are two players' numbers.
+    individual = serializers.BooleanField()
     turns_planned = serializers.IntegerField(allow_null=True)
     pairs = BurracoPairSerializer(many=True)
     turns = TurnSerializer(many=True)
