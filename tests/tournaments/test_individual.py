@@ -12,7 +12,7 @@ import pytest
 from games.burraco import tournaments
 from games.burraco.results import ranking_so_far
 from games.errors import EntryError
-from games.models import PairTurnResult, Round, Seat
+from games.models import Event, PairTurnResult, Round, Seat
 from scoring.models import PairStanding
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_player
@@ -180,3 +180,43 @@ def test_players_changed_since_the_start_are_seated_from_the_history() -> None:
         play_turn(rnd)
     assert max(partners.values()) == 1
     assert sum(byes.values()) == 3 and max(byes.values()) == 1
+
+
+def test_individual_cards_rate_the_players_and_fill_their_pages_and_season(client) -> None:
+    from django.urls import reverse
+
+    from clubs.models import League
+    from scoring.burraco_rating_sync import sync_burraco_ratings
+    from scoring.burraco_selectors import season
+    from scoring.models import BurracoRating, BurracoRatingHistory
+
+    club = burraco_club()
+    league = League.objects.create(club=club, name="Stagione", game="burraco")
+    event = individual_tournament(8, club=club, turns=1)
+    event.league = league
+    event.save(update_fields=["league"])
+    rnd = tournaments.turn_seat(event=event, movement="first", seed=9).round
+    play_turn(rnd)
+    rebuild_event_standings(event_id=event.pk)
+    sync_burraco_ratings()
+    table = rnd.tables.select_related(
+        "ns_pair__player_a", "ns_partner__player_a", "ew_pair", "ew_partner"
+    ).get(number=1)
+    north, south = table.ns_pair.player_a, table.ns_partner.player_a
+    # Teams of two for the pair rating: the turn's partners, all eight players rated.
+    assert BurracoRating.objects.count() == 8
+    history = BurracoRatingHistory.objects.get(player=north, game=table.game)
+    assert history.partner_id == south.pk
+    # The player page: the tournament with no fixed partner, the line's statistics.
+    page = client.get(reverse("scoring:player", args=[north.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    rows = text.split('id="burraco-tournaments"')[1]
+    assert event.name in rows and "individual tournament" in rows
+    stats = text.split('id="burraco-stats"')[1].split("</section>")[0]
+    assert "over 3 hands" in stats
+    # A league of individual tournaments ranks players, each keyed alone.
+    event.status = Event.Status.CLOSED
+    event.save(update_fields=["status"])
+    lines = season(league)["lines"]
+    assert len(lines) == 8 and {line["label"] for line in lines} >= {north.name, south.name}
