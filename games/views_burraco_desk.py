@@ -82,6 +82,8 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         else "",
         "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
     }
+    if event.individual:  # a penalty is taken from one player
+        context["penalty_form"].fields["pair"].label = _("Player")
     status = 400 if forms else 200
     return render(request, "games/burraco/desk.html", context, status=status)
 
@@ -145,7 +147,10 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
     try:
         if action == "withdraw":
             tournaments.pair_withdraw(pair=pair)
-            messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
+            if event.individual:
+                messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})
+            else:
+                messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
         else:
             tournaments.pair_checkin(pair=pair, present=action == "checkin")
     except EntryError as error:

@@ -81,6 +81,11 @@ def test_the_referee_creates_an_individual_tournament_enters_players_and_seats_a
     refused = client.post(seat, {"movement": "mitchell", "hands_per_turn": 3})
     assert refused.status_code == 400
     assert "individual movement" in refused.content.decode()
+    assert '<label for="id_pair">Player:</label>' in refused.content.decode()  # penalties
+    entry = event.pairs.get(number=9)
+    change = reverse("burraco-pair-change", args=[club.slug, event.pk, entry.pk])
+    withdrawn = client.post(change, {"action": "withdraw"}, follow=True).content.decode()
+    assert f"Player {entry} withdrawn." in withdrawn
 
 
 def test_a_table_enters_the_hands_and_the_other_line_confirms() -> None:
