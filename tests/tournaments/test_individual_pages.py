@@ -186,7 +186,7 @@ def test_the_api_seats_individual_turns_for_the_clubs_referee_only() -> None:
     assert client.post(add, {"player": event.pairs.first().player_a_id}).status_code == 403
 
 
-def test_pages_and_endpoints_take_the_same_queries_for_5_or_many_players() -> None:
+def test_pages_and_endpoints_take_the_same_queries_for_5_or_many_players(eager_tasks) -> None:
     club = burraco_club()
     client = _referee(club)
     counts = []
