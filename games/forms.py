@@ -59,6 +59,11 @@ class EventForm(forms.Form):
         required=False,
         empty_value=3,
     )
+    individual = forms.BooleanField(
+        label=_("Individual tournament (Burraco)"),
+        required=False,
+        help_text=_("Players enter alone and partner someone new every turn."),
+    )
     published = forms.BooleanField(label=_("Public"), required=False, initial=True)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -85,6 +90,7 @@ class EventForm(forms.Form):
                     club=club, game=GameChoice.BARBU
                 )
                 self.fields["hands_per_turn"].widget = forms.HiddenInput()
+                self.fields["individual"].widget = forms.HiddenInput()
         self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
 
     def clean_game(self) -> str:

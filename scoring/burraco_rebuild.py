@@ -39,6 +39,7 @@ def rebuild_pair_standings(*, event_id: int) -> int:
         "round__number",
         "pair_id",
         "opponent_id",
+        "opponent_b_id",
         "vp",
         "mp_for",
         "mp_against",
@@ -48,9 +49,11 @@ def rebuild_pair_standings(*, event_id: int) -> int:
     )
     scores = []
     unconfirmed: dict[int, int] = {}
-    for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp, final in rows:
+    for turn, pair, opponent, opponent_b, vp, mp_for, mp_against, p_vp, p_mp, final in rows:
+        # An individual tournament's player met both players of the other line.
+        both = (opponent, opponent_b) if opponent_b is not None and opponent is not None else ()
         scores.append(
-            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp)
+            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, p_vp, p_mp, opponents=both)
         )
         if not final:
             unconfirmed[pair] = unconfirmed.get(pair, 0) + 1
