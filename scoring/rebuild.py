@@ -17,11 +17,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count
 
 from clubs.models import GameChoice, League
 from games import live
-from games.models import Event, Game
+from games.models import Event
 from scoring import league_lines
 from scoring import standings as maths
 from scoring.aggregates import (
@@ -29,10 +28,12 @@ from scoring.aggregates import (
     aggregate,
     aggregate_seats,
     event_scores,
-    lazy,
+    head_to_head_pairs,
     league_scores,
     rank,
     ranking_of,
+    read_seats,
+    unfinished_by_player,
 )
 from scoring.burraco_rating_sync import sync_burraco_ratings
 from scoring.burraco_rebuild import rebuild_pair_standings
@@ -134,23 +135,9 @@ def _derived_rows_transaction(work_mem: str | None = None) -> Iterator[None]:
         yield
 
 
-def _unfinished_by_player(scores: Any) -> dict[int, int]:
-    """How many of each player's counted games are not complete (one query)."""
-    rows = (
-        scores.exclude(game__status=Game.Status.COMPLETE)
-        .values_list("player_id")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    return dict(rows)
-
-
 def rebuild_event_standings(*, event_id: int) -> int:
     """Bring an evening's standing rows up to date; the number of players ranked (of
     pairs, for a Burraco tournament: scoring/burraco_rebuild.py)."""
-    if Event.objects.filter(pk=event_id, game=GameChoice.BURRACO).exists():
-        with _derived_rows_transaction():
-            return rebuild_pair_standings(event_id=event_id)
     with _derived_rows_transaction():
         try:
             event = (
@@ -160,13 +147,18 @@ def rebuild_event_standings(*, event_id: int) -> int:
             )
         except Event.DoesNotExist:
             return 0
+        if event.game == GameChoice.BURRACO:  # locked again there: the same transaction
+            return rebuild_pair_standings(event_id=event_id)
         ranking = ranking_of(event, event.league)
         scores = event_scores(
             event_id,
             complete_only=event.status == Event.Status.CLOSED and event.unfinished == "exclude",
         )
-        standings = rank(aggregate_seats(scores, ranking), ranking)
-        unfinished = _unfinished_by_player(scores)
+        # One read of the evening's seats gives the lines, the games for head-to-head and
+        # each player's unfinished games.
+        seats = read_seats(scores)
+        standings = rank(aggregate_seats(scores, ranking, seats), ranking)
+        unfinished = unfinished_by_player(seats)
         changed = _replace_rows(
             EventStanding,
             {"event_id": event_id},
@@ -214,16 +206,19 @@ def _league_ranks(
     if league_lines.supported(ranking):
         last = league_lines.latest_evening(league_id)
         now, lines_before = league_lines.player_lines(scores, ranking, last)
-        data = lazy(scores)
     else:
         data = aggregate(scores, ranking)
         now = maths.combine(data.lines, ranking)
         last = data.latest_event()
         lines_before = [] if last is None else data.players_without(last, now, ranking)
-    standings = maths.rank(now, ranking, data.load_shared_games)
+    # Head-to-head from the pair scores of the level players, counted in SQL (one query
+    # a ranking, only if a tie reaches it), not from their games read into Python.
+    standings = maths.rank(now, ranking, pairs=lambda groups: head_to_head_pairs(scores, groups))
     if last is None:
         return standings, {}
-    ranked = maths.rank(lines_before, ranking, data.without(last).load_shared_games)
+    ranked = maths.rank(
+        lines_before, ranking, pairs=lambda groups: head_to_head_pairs(scores, groups, last)
+    )
     return standings, {s.player_id: s.rank for s in ranked}
 
 
