@@ -247,49 +247,69 @@ def head_to_head_pairs(
     scores: Any, groups: Sequence[Sequence[int]], without_event: int | None = None
 ) -> maths.PairNets:
     """maths.pair_nets of the games of these GameScore rows (without the evening
-    `without_event`), counted in one SQL query: only the rows of the groups' players are
-    read, each pair of players of one group who shared a game compared there, and one net
-    score a pair handed back, not the games (issue 20). The groups are one ranking's
-    (disjoint); nothing is read for none."""
-    label = {}
-    for i, group in enumerate(groups):
-        for player_id in group:
-            label.setdefault(int(player_id), i)
-    if len(label) < sum(len(set(group)) for group in groups):
-        raise ValueError("head_to_head_pairs: a player in two groups (one ranking's, please)")
-    if not label:
-        return {}
+    `without_event`), counted in SQL: head_to_head_pairs_of for one set of groups."""
+    return head_to_head_pairs_of(scores, [(without_event, groups)])[0]
+
+
+def head_to_head_pairs_of(
+    scores: Any, sets: Sequence[tuple[int | None, Sequence[Sequence[int]]]]
+) -> list[maths.PairNets]:
+    """For each (evening left out or None, groups): maths.pair_nets of the games of these
+    GameScore rows but that evening's, in one SQL query for all: only the rows of the
+    groups' players are read, each pair of players of one group who shared a game
+    compared there, and one net score a pair handed back, not the games (issue 20). The
+    groups of one set are one ranking's (disjoint); nothing is read for none."""
+    rows: list[tuple[int, int, int]] = []  # (player, group label, set)
+    label = 0
+    for kind, (_without, groups) in enumerate(sets):
+        seen: set[int] = set()
+        for group in groups:
+            members = {int(p) for p in group}
+            if members & seen:
+                raise ValueError("head_to_head_pairs: a player in two groups of one ranking")
+            seen |= members
+            rows.extend((p, label, kind) for p in members)
+            label += 1
+    if not rows:
+        return [{} for _ in sets]
     # First the games two players of one group shared (their rows found by the player
     # index, a few thousand), then which of those games these rows count (tens).
     counted = scores.filter(game_id__in=RawSQL("SELECT game_id FROM met", ()))
-    if without_event is not None:
-        counted = counted.exclude(**{EVENT_FIELD: without_event})
     inner, params = counted.values_list("game_id").order_by().query.sql_with_params()
-    # The players' groups inlined as whole numbers (ids, not input): no parameter limit.
-    values = ", ".join(f"({p:d}, {g:d})" for p, g in label.items())
-    ids = ", ".join(f"{p:d}" for p in label)
+    params = list(params)
+    left_out = ""
+    for kind, (without, _groups) in enumerate(sets):
+        if without is not None:
+            games = Game.objects.filter(**{"table__round__event_id": without}).values("id")
+            games_sql, games_params = games.query.sql_with_params()
+            left_out += f" AND NOT (kind = {kind:d} AND game_id IN ({games_sql}))"
+            params.extend(games_params)
+    # Ids and labels inlined as whole numbers (ids, not input): no parameter limit.
+    values = ", ".join(f"({p:d}, {g:d}, {k:d})" for p, g, k in rows)
+    ids = ", ".join(f"{p:d}" for p in sorted({p for p, _g, _k in rows}))
     table = GameScore._meta.db_table
     sql = (
-        f"WITH grp (player_id, grp) AS (VALUES {values}), "
+        f"WITH grp (player_id, grp, kind) AS (VALUES {values}), "
         # The rows of the groups' players (by the player index), read once.
-        "mine AS (SELECT s.game_id, s.player_id, s.total, g.grp "
+        "mine AS (SELECT s.game_id, s.player_id, s.total, g.grp, g.kind "
         f"FROM {table} s JOIN grp g ON g.player_id = s.player_id "
         f"WHERE s.player_id IN ({ids})), "
-        "met AS (SELECT a.game_id, a.player_id AS pa, b.player_id AS pb, "
+        "met AS (SELECT a.game_id, a.kind, a.player_id AS pa, b.player_id AS pb, "
         "CASE WHEN a.total > b.total THEN 1 WHEN a.total < b.total THEN -1 ELSE 0 END AS net "
         "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.grp = a.grp "
         "AND b.player_id > a.player_id) "
-        f"SELECT pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}) GROUP BY pa, pb"
+        f"SELECT kind, pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}){left_out} "
+        "GROUP BY kind, pa, pb"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         fetched = cursor.fetchall()
-    nets: dict[int, dict[int, int]] = {}
-    for a, b, net in fetched:
-        net = int(net)
+    out: list[dict[int, dict[int, int]]] = [{} for _ in sets]
+    for kind, a, b, net in fetched:
+        nets, net = out[kind], int(net)
         nets.setdefault(a, {})[b] = net
         nets.setdefault(b, {})[a] = -net
-    return nets
+    return out
 
 
 class _GamesOfPlayers:

@@ -30,6 +30,7 @@ from scoring.aggregates import (
     aggregate_seats,
     event_scores,
     head_to_head_pairs,
+    head_to_head_pairs_of,
     league_scores,
     rank,
     ranking_of,
@@ -238,14 +239,26 @@ def _league_ranks(
         now = maths.combine(data.lines, ranking)
         last = data.latest_event()
         lines_before = [] if last is None else data.players_without(last, now, ranking)
-    # Head-to-head from the pair scores of the level players, counted in SQL (one query
-    # a ranking, only if a tie reaches it), not from their games read into Python.
-    standings = maths.rank(now, ranking, pairs=lambda groups: head_to_head_pairs(scores, groups))
+    # Head-to-head from the pair scores of the level players, counted in SQL, not from
+    # their games read into Python: the groups of both rankings in one query, read only
+    # if a tie reaches head-to-head.
+    read: dict[str, Any] = {}
+
+    def pairs_now(groups: list[list[int]]) -> maths.PairNets:
+        before = [] if last is None else maths.head_to_head_groups(lines_before, ranking)
+        nets, read["before"] = head_to_head_pairs_of(scores, [(None, groups), (last, before)])
+        read["groups"] = before
+        return nets
+
+    def pairs_before(groups: list[list[int]]) -> maths.PairNets:
+        if read.get("groups") == groups:
+            return read["before"]
+        return head_to_head_pairs(scores, groups, last)
+
+    standings = maths.rank(now, ranking, pairs=pairs_now)
     if last is None:
         return standings, {}
-    ranked = maths.rank(
-        lines_before, ranking, pairs=lambda groups: head_to_head_pairs(scores, groups, last)
-    )
+    ranked = maths.rank(lines_before, ranking, pairs=pairs_before)
     return standings, {s.player_id: s.rank for s in ranked}
 
 

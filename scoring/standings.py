@@ -436,23 +436,7 @@ def rank(
     games), so that the games themselves need not be read. Players still level after
     every tie-break share the rank (1, 2, 2, 4) with note "tied".
     """
-    entries = []
-    for line in lines:
-        qualified = ranking.method != "average" or line.games >= ranking.min_games
-        entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
-    order = _order_keys([s.points for s in entries])
-    keyed = sorted(
-        zip(order, entries, strict=True), key=lambda k: (not k[1].qualified, -k[0], k[1].player_id)
-    )
-
-    groups: list[list[Standing]] = []  # level on points
-    level = None
-    for key, entry in keyed:
-        if (entry.qualified, key) == level:
-            groups[-1].append(entry)
-        else:
-            groups.append([entry])
-            level = (entry.qualified, key)
+    groups = _level_groups(lines, ranking)
     reaching = _reaching_head_to_head(groups, ranking.tiebreaks)
     games: Games | Pairs
     if pairs is not None:
@@ -473,6 +457,33 @@ def rank(
             out.append(standing)
         position += len(group)
     return out
+
+
+def _level_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[Standing]]:
+    """The lines as standings (not ranked yet) in order, in groups level on points."""
+    entries = []
+    for line in lines:
+        qualified = ranking.method != "average" or line.games >= ranking.min_games
+        entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
+    order = _order_keys([s.points for s in entries])
+    keyed = sorted(
+        zip(order, entries, strict=True), key=lambda k: (not k[1].qualified, -k[0], k[1].player_id)
+    )
+    groups: list[list[Standing]] = []
+    level = None
+    for key, entry in keyed:
+        if (entry.qualified, key) == level:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+            level = (entry.qualified, key)
+    return groups
+
+
+def head_to_head_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[int]]:
+    """The groups rank(lines, ranking, pairs=...) will ask pair scores for (none if no
+    tie reaches head-to-head): to read them with another ranking's in one go."""
+    return _reaching_head_to_head(_level_groups(lines, ranking), ranking.tiebreaks)
 
 
 def _reaching_head_to_head(

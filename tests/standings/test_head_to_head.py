@@ -33,6 +33,10 @@ def both(lines, ranking, results):
     by_games = table(s.rank(lines, ranking, results))
     by_pairs = table(s.rank(lines, ranking, pairs=pairs))
     assert by_pairs == by_games
+    # head_to_head_groups foretells the groups asked about (a rebuild reads the pair
+    # scores of both its rankings at once).
+    assert calls == ([s.head_to_head_groups(lines, ranking)] if calls else [])
+    assert calls or not s.head_to_head_groups(lines, ranking)
     return by_pairs, calls
 
 

@@ -9,6 +9,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.game_creation import game_create
@@ -40,6 +42,23 @@ def test_sql_pair_scores_are_the_pure_ones(league_games, split, without_first): 
     assert aggregates.head_to_head_pairs(scores, groups, without) == expected
     assert expected  # the hand-made games do compare players, level ones included
     assert any(0 in against.values() for against in expected.values()) or without_first
+
+
+def test_several_sets_of_groups_are_counted_in_one_query(
+    league_games,  # noqa: F811
+    django_assert_num_queries,
+):
+    """Both rankings of a league rebuild: now, and without the latest evening, a player
+    in a group of each."""
+    league, games = league_games
+    people = _players(games)
+    scores = aggregates.league_scores(league.pk)
+    last = games[-1][0]
+    sets = [(None, [people[:4], people[4:]]), (last, [people[1:]]), (None, [])]
+    with django_assert_num_queries(1):
+        got = aggregates.head_to_head_pairs_of(scores, sets)
+    assert got == [aggregates.head_to_head_pairs(scores, groups, w) for w, groups in sets]
+    assert got[2] == {}
 
 
 def test_no_groups_read_nothing(league_games, django_assert_num_queries):  # noqa: F811
@@ -108,7 +127,10 @@ def test_head_to_head_decides_a_league_table_now_and_before_its_latest_evening()
     second = make_event(club, league=league, name="Second", starts_at=start + timedelta(7))
     play(second, [b, c, d, e], [2, 0, -1, -1])
     play(second, [a, f, g, h], [0, 0, 0, 0])
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    with CaptureQueriesContext(connection) as queries:
+        rebuild.rebuild_league_standings(league_id=league.pk)
+    # Both rankings' level players (A and B now, B and C before) in one query.
+    assert sum("WITH grp" in q["sql"] for q in queries.captured_queries) == 1
     got = {
         s.player_id: (s.rank, s.previous_rank, s.tiebreak_note, s.details.get("tiebreak"))
         for s in LeagueStanding.objects.filter(league=league, player__in=[a, b, c])
