@@ -50,7 +50,7 @@ def _details(standing: maths.Standing) -> dict[str, Any]:
     details = {
         "total": num(line.total),
         "placement": num(line.placement),
-        "average": num(line.average),
+        "average": maths.average_number(line),
         "wins": line.wins,
         "best_game": num(line.best_game),
         "deals": line.deals,

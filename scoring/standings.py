@@ -542,10 +542,28 @@ def number(value: Number | None) -> int | float | None:
         return int(value)
     if isinstance(value, Decimal):  # totals: no Fraction needed
         return int(value) if value == value.to_integral_value() else round(float(value), 2)
-    value = Fraction(value)
-    if value.denominator == 1:
-        return int(value)
-    return round(float(value), 2)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return numerator
+    return round(numerator / denominator, 2)  # float(value), without its method call
+
+
+def average_number(line: PlayerLine) -> int | float:
+    """number(line.average), without making the Fraction: the quotient of the exact
+    total by the games (a whole number as int, else its correctly rounded float rounded
+    to two places, as number() gives it)."""
+    games = line.games
+    if not games:
+        return 0
+    total = line.total
+    if not isinstance(total, Decimal | Fraction | int):
+        return number(line.average)  # type: ignore[return-value]
+    numerator, denominator = total.as_integer_ratio()
+    denominator *= games
+    whole, rest = divmod(numerator, denominator)
+    return whole if rest == 0 else round(numerator / denominator, 2)
 
 
 def row_changes(
