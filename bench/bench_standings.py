@@ -595,9 +595,9 @@ def section(out: dict, args: argparse.Namespace) -> str:
         " evening, for the best N), divided once in Python (exact shares such as 7/3); no"
         " window function over the"
         " games. Head-to-head is counted in SQL: for the groups of players still level"
-        " when its turn may come, one query a ranking gives the net score of each pair of"
-        " one group over the games they shared (scoring/aggregates.py,"
-        " head_to_head_pairs), not the games themselves."
+        " when its turn may come, in both rankings, one query gives the net score of each"
+        " pair of one group over the games they shared (scoring/aggregates.py,"
+        " head_to_head_pairs_of), not the games themselves."
         " The ratings sync after a new game compares only games changed since the previous"
         " sync (Game.updated_at, with a ten-minute margin) and starts from the stored current"
         " ratings.",
