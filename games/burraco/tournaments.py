@@ -124,7 +124,8 @@ def pair_enter(
     _check_burraco(event)
     if player_a.pk == player_b.pk:
         raise TournamentError(_("A pair needs two different players."), code="same_player")
-    late = event.rounds.exists()
+    # An evening of free matches takes pairs all evening long.
+    late = event.rounds.exists() and not event.is_free_matches
     if late and _first_turn_over(event):
         raise TournamentError(
             _("Late entries close when the first turn ends."), code="entries_closed"
