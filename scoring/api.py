@@ -180,8 +180,9 @@ class EventStandingsView(StandingsView):
         summary="An evening's standings, or a Burraco tournament's pair ranking (live)",
         description="`game` says which answer it is: a Barbu evening's player standings, "
         "or a Burraco tournament's pairs (place, pair number, players, VP, MP "
-        "difference, the tie-break that decided the place, penalties). Cached until the "
-        "standings are rebuilt.",
+        "difference, the tie-break that decided the place, penalties), or a Burraco "
+        'evening of free matches\' pairs (`format` "free": matches won and lost, point '
+        "difference). Cached until the standings are rebuilt.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EventStandingsAnswer",
@@ -195,6 +196,7 @@ class EventStandingsView(StandingsView):
                         ranking=RankingSerializer(),
                     ),
                     api_burraco.page_schema(_page_schema),
+                    api_burraco.free_page_schema(_page_schema),
                 ],
                 resource_type_field_name=None,
             ),
@@ -225,9 +227,12 @@ class EventStandingsView(StandingsView):
             if body is not None:
                 return reads.CachedJSONResponse(body)
         if event.is_burraco:
-            response = _paginated(
-                self, request, api_burraco.rows(event.pk), api_burraco.head(event)
+            burraco_rows = (
+                api_burraco.free_rows(event.pk)
+                if event.is_free_matches
+                else api_burraco.rows(event.pk)
             )
+            response = _paginated(self, request, burraco_rows, api_burraco.head(event))
         else:
             ranking = selectors.event_ranking(event)
             response = _paginated(

@@ -50,11 +50,19 @@ class LinesSerializer(serializers.Serializer):
     EW = serializers.IntegerField()
 
 
+class FreeMatchSerializer(serializers.Serializer):
+    """A free match (an evening of free matches; null for a tournament turn): its target
+    and what each line still needs to reach it (0 once there)."""
+
+    target = serializers.IntegerField()
+    needs = LinesSerializer()
+
+
 class ScoreCardSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ScoreCard.Status.choices)
     version = serializers.IntegerField()
-    hands_per_turn = serializers.IntegerField()
+    hands_per_turn = serializers.IntegerField(allow_null=True)
     entered_line = serializers.CharField(allow_null=True)
     confirmed_line = serializers.CharField(allow_null=True)
     hands = CardHandSerializer(many=True)
@@ -63,6 +71,7 @@ class ScoreCardSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     vp = LinesSerializer()
     complete = serializers.BooleanField()
+    match = FreeMatchSerializer(allow_null=True)
 
 
 class HandSubmitSerializer(serializers.Serializer):
