@@ -466,6 +466,11 @@ class PairStandingSerializer(serializers.Serializer):
     unconfirmed = serializers.IntegerField()
     shared = serializers.BooleanField()
     decided_by = serializers.CharField()
+    # An evening of free matches: matches won and lost, a match still being played (0 in a
+    # tournament); `mp_difference` is then the point difference of the finished matches.
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    playing = serializers.IntegerField()
 
 
 class TournamentStandingsView(StandingsView):

@@ -90,7 +90,8 @@ class CardConfirmSerializer(serializers.Serializer):
 
 
 class CardCorrectSerializer(serializers.Serializer):
-    hands = serializers.ListField(child=serializers.JSONField(), max_length=4)
+    # A turn plays at most 4 hands; a free match to 2005 rarely more than a dozen.
+    hands = serializers.ListField(child=serializers.JSONField(), max_length=60)
     reason = serializers.CharField(max_length=200)
 
 
@@ -128,6 +129,10 @@ class TournamentSerializer(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.CharField()
     status = serializers.CharField()
+    # "turns" (a pair tournament) or "free" (an evening of free matches: each "turn" is a
+    # sitting, each table's game one match to `target`).
+    format = serializers.ChoiceField(choices=Event.BurracoFormat.choices)
+    target = serializers.IntegerField(allow_null=True)
     turns_planned = serializers.IntegerField(allow_null=True)
     pairs = BurracoPairSerializer(many=True)
     turns = TurnSerializer(many=True)
@@ -202,6 +207,8 @@ def tournament_json(event: Event) -> dict[str, Any]:
         "name": event.name,
         "game": event.game,
         "status": event.status,
+        "format": event.burraco_format,
+        "target": event.ranking.get("target") if event.is_free_matches else None,
         "turns_planned": event.ranking.get("turns"),
         "pairs": [
             {

@@ -199,9 +199,17 @@ def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand
     return hands
 
 
-def _refuse_after_match(game: Game, card: ScoreCard) -> None:
-    """A free match takes no hand once the engine says it is won (409 match_over)."""
+def _refuse_after_match(game: Game, card: ScoreCard, replay: Any = None) -> None:
+    """A free match takes no hand once the engine says it is won (409 match_over); a hand
+    already stored sent again (`replay` with its number) is left to answer 200."""
     state = match_state(card, game)
+    number = replay.get("number") if isinstance(replay, dict) else None
+    if (
+        isinstance(number, int)
+        and not isinstance(number, bool)
+        and 1 <= number <= (game.deals_count)
+    ):
+        return
     if state.complete:
         raise GameClosed(
             _("This match is over: %(line)s won, %(ns)s to %(ew)s. No more hands.")
@@ -284,8 +292,10 @@ def hand_submit(
         card = ScoreCard.objects.get(game=game)
         if line and line not in LINES:
             raise EntryError(_("The line should be NS or EW."), code="invalid_line")
-        if is_free_match(game):
-            _refuse_after_match(game, card)
+        free = is_free_match(game)
+        if free and card.status != ScoreCard.Status.OPEN:
+            # A confirmed (or disputed) match is over: say so rather than "confirmed".
+            _refuse_after_match(game, card, replay=hand)
         if card.status in (ScoreCard.Status.CONFIRMED, ScoreCard.Status.DISPUTED):
             raise GameClosed(
                 _("This score card is %(status)s: ask the referee to change it.")
@@ -327,7 +337,9 @@ def hand_submit(
                 code="hand_out_of_order",
                 params={"number": number, "expected": count + 1},
             )
-        if count >= game.deals_target and not is_free_match(game):
+        if free:
+            _refuse_after_match(game, card)
+        elif count >= game.deals_target:
             raise GameClosed(
                 _("All %(count)s hands of this turn are in.") % {"count": count},
                 code="card_full",
