@@ -345,6 +345,8 @@ class BurracoStatisticsSerializer(serializers.Serializer):
     )
     turns = serializers.IntegerField(help_text=_("Turns played at a table (byes aside)."))
     vp_per_turn = serializers.FloatField(allow_null=True, help_text=_("Penalties taken off."))
+    matches_won = serializers.IntegerField(help_text=_("Free matches won."))
+    matches_lost = serializers.IntegerField(help_text=_("Free matches lost."))
 
 
 class BurracoTournamentSerializer(serializers.Serializer):
@@ -358,6 +360,12 @@ class BurracoTournamentSerializer(serializers.Serializer):
     pairs = serializers.IntegerField(help_text=_("Pairs ranked in the tournament."))
     vp = serializers.FloatField()
     turns = serializers.IntegerField()
+    format = serializers.ChoiceField(
+        choices=["turns", "free"],
+        help_text=_("free: an evening of free matches (no VP; matches won and lost)."),
+    )
+    won = serializers.IntegerField(help_text=_("Free matches won (0 in a tournament)."))
+    lost = serializers.IntegerField(help_text=_("Free matches lost (0 in a tournament)."))
 
 
 class PlayerBurracoSerializer(serializers.Serializer):
@@ -399,6 +407,8 @@ BURRACO_EXAMPLE = {
         "closing_rate": 0.333,
         "turns": 2,
         "vp_per_turn": 13.5,
+        "matches_won": 2,
+        "matches_lost": 1,
     },
     "tournaments": [
         {
@@ -412,7 +422,25 @@ BURRACO_EXAMPLE = {
             "pairs": 14,
             "vp": 27.0,
             "turns": 2,
-        }
+            "format": "turns",
+            "won": 0,
+            "lost": 0,
+        },
+        {
+            "event_id": 38,
+            "event": "Serata libera",
+            "date": "2026-11-10T20:30:00Z",
+            "pair": 5,
+            "partner_id": 15,
+            "partner": "Giulia Ferri",
+            "rank": 1,
+            "pairs": 8,
+            "vp": 0.0,
+            "turns": 3,
+            "format": "free",
+            "won": 2,
+            "lost": 1,
+        },
     ],
 }
 
@@ -425,8 +453,9 @@ class PlayerBurracoView(StandingsView):
         "the NS pair against the EW pair by its VP result; apart from the Barbu rating of "
         "`/players/{id}/rating/`) with its history; statistics over the confirmed score "
         "cards (burracos per hand and the closing rate from the hands counted from the "
-        "cards only, null when none was); the pair tournaments the player is ranked in, "
-        "newest first. A player with no Burraco gets nulls, zeros and an empty list.",
+        "cards only, null when none was; free matches won and lost); the pair tournaments "
+        'and evenings of free matches (`format` "free") the player is ranked in, newest '
+        "first. A player with no Burraco gets nulls, zeros and an empty list.",
         responses={200: PlayerBurracoSerializer, **errors(*READ_ERRORS)},
         examples=[OpenApiExample("Burraco", value=BURRACO_EXAMPLE, response_only=True)],
     )
@@ -435,6 +464,8 @@ class PlayerBurracoView(StandingsView):
         player = get_object_or_404(PublicReadable.players(request), pk=pk)
         who = _viewer(request)
         stats = burraco_player.burraco_statistics(player, who)
+        lines = burraco_player.burraco_tournaments(player, who)
+        matches = burraco_player.matches_won_lost(lines)
         payload = {
             "player_id": player.pk,
             "player": player.name,
@@ -447,8 +478,10 @@ class PlayerBurracoView(StandingsView):
                 "closing_rate": stats["closing_rate"],
                 "turns": stats["turns"],
                 "vp_per_turn": stats["vp_per_turn"],
+                "matches_won": matches["won"],
+                "matches_lost": matches["lost"],
             },
-            "tournaments": burraco_player.burraco_tournaments(player, who),
+            "tournaments": lines,
         }
         return Response(PlayerBurracoSerializer(payload).data)
 
