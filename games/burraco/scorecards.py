@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.burraco.results import (
     announce,
@@ -211,9 +212,10 @@ def _refuse_after_match(game: Game, card: ScoreCard, replay: Any = None) -> None
     ):
         return
     if state.complete:
+        winner = str(state.winner)
         raise GameClosed(
             _("This match is over: %(line)s won, %(ns)s to %(ew)s. No more hands.")
-            % {"line": state.winner, "ns": state.ns, "ew": state.ew},
+            % {"line": pgettext("line", winner), "ns": state.ns, "ew": state.ew},
             code="match_over",
             params={"winner": state.winner, "totals": {"NS": state.ns, "EW": state.ew}},
         )
