@@ -112,6 +112,16 @@ def test_the_evening_and_season_pages_and_csv_over_two_evenings() -> None:
     page = Client().get(reverse("scoring:player", args=[player.pk])).content.decode()
     assert 'id="burraco-free-evenings"' in page and "Lunedì" in page
     assert 'id="free-matches-won"' in page and "3 / 0" in page
+    api = Client().get(f"/api/v1/players/{player.pk}/burraco/").json()
+    assert (api["statistics"]["matches_won"], api["statistics"]["matches_lost"]) == (3, 0)
+    lines = {line["event"]: line for line in api["tournaments"]}
+    assert (lines["Lunedì"]["format"], lines["Lunedì"]["won"], lines["Lunedì"]["lost"]) == (
+        "free",
+        2,
+        0,
+    )
+    live = Client().get(reverse("scoring:event-live", args=[first.pk]))
+    assert live.status_code == 200 and 'id="free-ranking"' in live.content.decode()
 
 
 def free_matches_evening_with_same_players(first, league):
@@ -149,4 +159,25 @@ def test_the_evening_rebuild_and_pages_read_in_constant_queries() -> None:
         with CaptureQueriesContext(connection) as export:
             client.get(reverse("scoring:event-csv", args=[event.pk]))
         counts.append((len(rebuild), len(rewrite), len(page), len(export)))
+    assert counts[0] == counts[1]
+
+
+@pytest.mark.django_db
+def test_the_season_page_reads_in_constant_queries() -> None:
+    club = burraco_club()
+    counts = []
+    for evenings, pairs in ((1, 2), (4, 12)):
+        league = make_league(club, f"Season {evenings}", game=GameChoice.BURRACO)
+        for index in range(evenings):
+            event = free_evening(pairs, club=club, league=league, names=f"S{evenings}-{index}")
+            for table in range(1, pairs // 2 + 1):
+                play_match(start(event, table, 2 * table - 1, 2 * table), MATCH_TO_2005)
+            closing.event_close(event=event, unfinished="exclude")
+            rebuild_event_standings(event_id=event.pk)
+        client = Client()
+        with CaptureQueriesContext(connection) as page:
+            assert client.get(reverse("scoring:league", args=[league.pk])).status_code == 200
+        with CaptureQueriesContext(connection) as export:
+            client.get(reverse("scoring:league-csv", args=[league.pk]))
+        counts.append((len(page), len(export)))
     assert counts[0] == counts[1]
