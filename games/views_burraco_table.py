@@ -71,6 +71,7 @@ def render_card(
         running.append({**hand, "ns_total": ns, "ew_total": ew})
     turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
     free = body["match"] is not None
+    can_rematch = free and event.status != "closed" and card.status == "confirmed"
     context = {
         "table": table,
         "event": event,
@@ -105,7 +106,8 @@ def render_card(
         "free": free,
         "match_number": match_number(table) if free else None,
         "match_words": match_words(body) if free else [],
-        "can_rematch": free and event.status != "closed" and card.status == "confirmed",
+        "can_rematch": can_rematch,
+        "free_pairs": free_matches.free_pairs(event) if can_rematch else [],
     }
     return render(request, "games/burraco/card.html", context, status=status)
 
@@ -222,8 +224,10 @@ def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
 @_burraco_table
 def card_rematch(request: HttpRequest, table: Table) -> HttpResponse:
     """A free match confirmed: the same pairs play another match at this table (its new
-    score card has its own key: this phone goes there, keeping its line)."""
+    score card has its own key: this phone goes there, keeping its line), or two pairs of
+    the evening sit themselves at it (`ns`, `ew`: their numbers)."""
     line = chosen_line(request, table.key)
+    chosen = request.POST.get("ns", ""), request.POST.get("ew", "")
     if table.game.deals_target != 0 or ScoreCard.objects.get(game=table.game).status != (
         ScoreCard.Status.CONFIRMED
     ):
@@ -234,7 +238,13 @@ def card_rematch(request: HttpRequest, table: Table) -> HttpResponse:
             status=409,
         )
     try:
-        started = free_matches.rematch(table=table)
+        if any(chosen):
+            if not all(number.isdigit() for number in chosen):
+                raise EntryError(_("Choose both pairs."), code="pairs_missing")
+            started = free_matches.sit_at(table=table, ns=int(chosen[0]), ew=int(chosen[1]))
+            line = None  # other pairs: the phone says again which line it is
+        else:
+            started = free_matches.rematch(table=table)
     except EntryError as error:
         return render_card(request, table, errors=[error.message], status=error.status)
     if line is not None:

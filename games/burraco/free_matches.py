@@ -177,3 +177,23 @@ def rematch(*, table: Table, now: datetime | None = None) -> StartedMatch:
         ew=table.ew_pair,
         now=now,
     )
+
+
+def sit_at(*, table: Table, ns: int, ew: int, now: datetime | None = None) -> StartedMatch:
+    """Two pairs of the evening (by their numbers) sit themselves at this table for a new
+    match, from the phone of the table's last match (its key): the match_start checks."""
+    event = table.round.event
+    pairs = {p.number: p for p in BurracoPair.objects.filter(event=event, number__in=(ns, ew))}
+    if ns not in pairs or ew not in pairs:
+        raise TournamentError(_("Both pairs must be entered in this evening."), code="bad_pair")
+    return match_start(event=event, table_number=table.number, ns=pairs[ns], ew=pairs[ew], now=now)
+
+
+def free_pairs(event: Event) -> list[BurracoPair]:
+    """The pairs of the evening not playing a match nobody has won yet (two queries)."""
+    busy = {p for _table, p in _playing_at(event, list(event.pairs.values_list("pk", flat=True)))}
+    return [
+        p
+        for p in event.pairs.filter(active=True).select_related("player_a", "player_b")
+        if p.pk not in busy
+    ]

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.models import Event, ScoreCard, Table
 from tests.factories import make_club, make_organiser, make_player
-from tests.free_matches.builders import MATCH_TO_2005, free_evening, start
+from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
 from tests.tournaments.builders import burraco_club
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -159,3 +159,30 @@ def test_the_desk_refuses_a_table_still_playing_with_the_services_words() -> Non
     )
     assert answer.status_code == 400
     assert "Table 1 is still playing its match." in answer.content.decode()
+
+
+def test_pairs_sit_themselves_at_a_table_from_its_phone() -> None:
+    event = free_evening(4)
+    first = start(event, 1, 1, 2)
+    other = start(event, 2, 3, 4)
+    key = first.table.key
+    ns, _ew = _phones(key)
+    url = reverse("burraco-card-rematch", args=[key])
+    early = ns.post(url)
+    assert early.status_code == 409
+    assert "Another match starts once this one is confirmed." in early.content.decode()
+    play_match(first, MATCH_TO_2005)
+    page = ns.get(reverse("burraco-card", args=[key])).content.decode()
+    # Pairs 3 and 4 are still playing at table 2: only pairs 1 and 2 are offered.
+    assert 'id="sit-down"' in page and 'value="3"' not in page
+    busy = ns.post(url, {"ns": "3", "ew": "1"})
+    assert busy.status_code == 400
+    assert "Pair 3 is still playing at table 2." in busy.content.decode()
+    assert ns.post(url, {"ns": "3", "ew": ""}).status_code == 400
+    play_match(other, MATCH_TO_2005)
+    sat = ns.post(url, {"ns": "3", "ew": "2"})
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    assert sat["Location"] == reverse("burraco-card", args=[table.key])
+    assert (table.ns_pair.number, table.ew_pair.number) == (3, 2)
+    page = ns.get(sat["Location"]).content.decode()
+    assert "Table 1, match 2" in page and 'id="line-choice"' in page  # other pairs: ask again
