@@ -39,7 +39,9 @@ def _matches(event: Event) -> list[dict[str, Any]]:
     """Every match of the evening, by table then in the order played (one query)."""
     games = (
         Game.objects.filter(table__round__event=event)
-        .select_related("card", "table__ns_pair__player_a", "table__ns_pair__player_b")
+        .select_related(
+            "card", "table__round", "table__ns_pair__player_a", "table__ns_pair__player_b"
+        )
         .select_related("table__ew_pair__player_a", "table__ew_pair__player_b")
         .order_by("table__number", "table__round__number")
     )

@@ -306,6 +306,11 @@ def turn_seat(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_burraco(event)
+        if event.is_free_matches:
+            raise TournamentError(
+                _("An evening of free matches has no turns: form its tables at the desk."),
+                code="free_matches",
+            )
         if movement not in MOVEMENTS:
             raise TournamentError(
                 _("Unknown movement %(movement)s.") % {"movement": movement},

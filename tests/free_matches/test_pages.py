@@ -9,9 +9,13 @@ import csv
 import io
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.burraco import tournaments
+from games.burraco.tournaments import TournamentError
 from games.models import Event, ScoreCard, Table
 from tests.factories import make_club, make_organiser, make_player
 from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
@@ -186,3 +190,25 @@ def test_pairs_sit_themselves_at_a_table_from_its_phone() -> None:
     assert (table.ns_pair.number, table.ew_pair.number) == (3, 2)
     page = ns.get(sat["Location"]).content.decode()
     assert "Table 1, match 2" in page and 'id="line-choice"' in page  # other pairs: ask again
+
+
+def test_the_desk_prints_table_cards_reads_in_constant_queries_and_seats_no_turn() -> None:
+    counts = []
+    club = burraco_club()
+    referee = _organiser(club)
+    for pairs in (2, 16):
+        event = free_evening(pairs, club=club, name=f"Evening {pairs}", names=f"P{pairs}")
+        for table in range(1, pairs // 2 + 1):
+            start(event, table, 2 * table - 1, 2 * table)
+        desk = reverse("burraco-desk", args=[event.club.slug, event.pk])
+        referee.get(desk)
+        with CaptureQueriesContext(connection) as queries:
+            page = referee.get(desk)
+        assert page.status_code == 200
+        counts.append(len(queries))
+        cards = referee.get(reverse("table-cards", args=[event.club.slug, event.pk, 1]))
+        assert cards.status_code == 200
+        with pytest.raises(TournamentError) as error:
+            tournaments.turn_seat(event=event, movement="first")
+        assert error.value.code == "free_matches"
+    assert counts[0] == counts[1]
