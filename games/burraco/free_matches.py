@@ -12,6 +12,7 @@ played in, so a table keeps its number, and a pair has one result row per round
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,8 +24,17 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, GameChoice, League
 from games.burraco.results import FREE_MATCH, announce
 from games.burraco.tournaments import TournamentError, _seat_table
+from games.idempotency import keep_answer, replayed, request_fingerprint
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, Table
 from scoring.engine import burraco
+
+
+class MatchConflict(TournamentError):
+    """The table or a pair is still playing a match nobody has won (409 in the API)."""
+
+    status = 409
+    code = "match_conflict"  # raised as "table_playing" or "pair_playing"
+
 
 MOVEMENT = "free"
 # A table number a club can print on a card.
@@ -127,7 +137,7 @@ def match_start(
             round__event=event, number=table_number, game__card__status=ScoreCard.Status.OPEN
         ).exists()
         if busy_table:
-            raise TournamentError(
+            raise MatchConflict(
                 _("Table %(table)s is still playing its match.") % {"table": table_number},
                 code="table_playing",
                 params={"table": table_number},
@@ -136,7 +146,7 @@ def match_start(
         if busy:
             table, pair_id = busy[0]
             pair = ns if pair_id == ns.pk else ew
-            raise TournamentError(
+            raise MatchConflict(
                 _("Pair %(pair)s is still playing at table %(table)s.")
                 % {"pair": pair.number, "table": table},
                 code="pair_playing",
@@ -197,3 +207,42 @@ def free_pairs(event: Event) -> list[BurracoPair]:
         for p in event.pairs.filter(active=True).select_related("player_a", "player_b")
         if p.pk not in busy
     ]
+
+
+@dataclass(frozen=True)
+class StartAnswer:
+    body: dict
+    status_code: int
+    created: bool = True
+
+
+def match_start_request(
+    *,
+    event: Event,
+    table_number: int,
+    ns: int,
+    ew: int,
+    body_of: Callable[[StartedMatch], dict],
+    idempotency_key: str | None = None,
+) -> StartAnswer:
+    """A match started from the API (pairs by their numbers), with an Idempotency-Key as
+    the hands and the turns have it: a retry answers the first answer and starts nothing."""
+    fingerprint = request_fingerprint({"table": table_number, "NS": ns, "EW": ew})
+    scope = f"event:{event.pk}:matches"
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        earlier = replayed(
+            scope,
+            idempotency_key,
+            fingerprint,
+            _("This Idempotency-Key was already used for a different request."),
+        )
+        if earlier is not None:
+            return StartAnswer(*earlier, created=False)
+        pairs = {p.number: p for p in BurracoPair.objects.filter(event=event, number__in=(ns, ew))}
+        if ns not in pairs or ew not in pairs:
+            raise TournamentError(_("Both pairs must be entered in this evening."), code="bad_pair")
+        started = match_start(event=event, table_number=table_number, ns=pairs[ns], ew=pairs[ew])
+        body = body_of(started)
+        keep_answer(scope, idempotency_key, fingerprint, body)
+    return StartAnswer(body, 201)

@@ -161,3 +161,46 @@ def test_the_standings_read_in_constant_queries(world) -> None:
     with CaptureQueriesContext(connection) as large:
         client.get(url + "?page=1")
     assert len(large) == len(small)
+
+
+def test_an_organiser_starts_matches_through_the_api(world) -> None:
+    event = world["event"]
+    url = f"/api/v1/tournaments/{event.pk}/matches/"
+    referee = _client(world, "referee")
+    busy = referee.post(url, {"table": 1, "NS": 1, "EW": 3}, format="json")
+    assert busy.status_code == 409 and busy.json()["code"] == "table_playing"
+    assert busy.json()["params"] == {"table": 1}
+    play_match(world["game"], MATCH_TO_2005)
+    playing = referee.post(url, {"table": 1, "NS": 1, "EW": 3}, format="json")
+    assert playing.status_code == 409 and playing.json()["code"] == "pair_playing"
+    assert playing.json()["params"] == {"pair": 3, "table": 2}
+    first = referee.post(
+        url, {"table": 1, "NS": 2, "EW": 1}, format="json", HTTP_IDEMPOTENCY_KEY="m"
+    )
+    assert first.status_code == 201, first.json()
+    assert first.json() == {
+        "table": 1,
+        "match": 2,
+        "game": first.json()["game"],
+        "sitting": 2,
+        "NS": 2,
+        "EW": 1,
+        "target": 2005,
+    }
+    again = referee.post(
+        url, {"table": 1, "NS": 2, "EW": 1}, format="json", HTTP_IDEMPOTENCY_KEY="m"
+    )
+    assert again.status_code == 201 and again.json() == first.json()
+    reused = referee.post(
+        url, {"table": 5, "NS": 2, "EW": 1}, format="json", HTTP_IDEMPOTENCY_KEY="m"
+    )
+    assert reused.status_code == 422
+    card = _client(world, "referee").get(f"/api/v1/games/{first.json()['game']}/card/")
+    assert card.status_code == 200 and card.json()["match"]["target"] == 2005
+    bad = referee.post(url, {"table": 0, "NS": 2, "EW": 9, "x": 1}, format="json")
+    assert bad.status_code == 400
+    unknown_pair = referee.post(url, {"table": 7, "NS": 2, "EW": 9}, format="json")
+    assert unknown_pair.status_code == 400 and unknown_pair.json()["code"] == "bad_pair"
+    for who, status in (("rival", 403), ("table", 403), ("anonymous", 401)):
+        refused = _client(world, who).post(url, {"table": 9, "NS": 3, "EW": 4}, format="json")
+        assert refused.status_code == status, (who, refused.status_code)

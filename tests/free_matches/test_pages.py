@@ -180,7 +180,7 @@ def test_pairs_sit_themselves_at_a_table_from_its_phone() -> None:
     # Pairs 3 and 4 are still playing at table 2: only pairs 1 and 2 are offered.
     assert 'id="sit-down"' in page and 'value="3"' not in page
     busy = ns.post(url, {"ns": "3", "ew": "1"})
-    assert busy.status_code == 400
+    assert busy.status_code == 409
     assert "Pair 3 is still playing at table 2." in busy.content.decode()
     assert ns.post(url, {"ns": "3", "ew": ""}).status_code == 400
     play_match(other, MATCH_TO_2005)
