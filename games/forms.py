@@ -74,6 +74,11 @@ class EventForm(forms.Form):
         required=False,
         empty_value=2005,
     )
+    individual = forms.BooleanField(
+        label=_("Individual tournament (Burraco)"),
+        required=False,
+        help_text=_("Players enter alone and partner someone new every turn."),
+    )
     published = forms.BooleanField(label=_("Public"), required=False, initial=True)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -99,7 +104,7 @@ class EventForm(forms.Form):
                 self.fields["league"].queryset = League.objects.filter(
                     club=club, game=GameChoice.BARBU
                 )
-                for name in ("hands_per_turn", "burraco_format", "target"):
+                for name in ("hands_per_turn", "individual", "burraco_format", "target"):
                     self.fields[name].widget = forms.HiddenInput()
         self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
 

@@ -1,4 +1,5 @@
-"""Forms of the referee's desk of a Burraco tournament: pairs, seating a turn, penalties."""
+"""Forms of the referee's desk of a Burraco tournament: pairs (or players), seating a
+turn, penalties."""
 
 from __future__ import annotations
 
@@ -44,6 +45,23 @@ class FreeMatchForm(forms.Form):
         self.fields["ew"].choices = pairs
 
 
+class PlayerEntryForm(forms.Form):
+    """A player entered alone in an individual tournament."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Left empty: the next free number."),
+    )
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+
+
 class TurnForm(forms.Form):
     movement = forms.ChoiceField(
         # Not the ranking's "movement" (places gained or lost): who plays whom.
@@ -54,6 +72,7 @@ class TurnForm(forms.Form):
             ("danese", _("Danese (by the ranking so far)")),
             ("round_robin", _("round robin (everyone meets everyone)")),
             ("pairing", _("pasted pairing (below), e.g. from a desktop program")),
+            ("individual", _("individual tournament: new partners every turn")),
         ],
     )
     first_order = forms.ChoiceField(
@@ -145,6 +164,7 @@ MOVEMENT_NAMES = {
     "danese": pgettext_lazy("movement", "Danese"),
     "round_robin": pgettext_lazy("movement", "round robin"),
     "hand": pgettext_lazy("movement", "pairing given by the referee"),
+    "individual": pgettext_lazy("movement", "individual"),
 }
 VARIANT_NAMES = {
     "pure": pgettext_lazy("danese", "pure"),

@@ -80,6 +80,9 @@ class Event(models.Model):
         ],
         default="count",
     )
+    # A Burraco tournament whose entries are players, not pairs: partners change every
+    # turn (rules/BURRACO.md "Individual tournament"). Chosen when it is created.
+    individual = models.BooleanField(_("individual tournament"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -166,6 +169,14 @@ class Table(models.Model):
     ew_pair = models.ForeignKey(
         "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # An individual tournament's table: each line is two players' entries, `ns_pair`
+    # (North) with `ns_partner` (South), `ew_pair` (East) with `ew_partner` (West).
+    ns_partner = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ew_partner = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -175,6 +186,41 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – {self.number}"
+
+    def side(self, line: str) -> list:
+        """The entries of a line ("NS" or "EW"): one pair, or two players' entries."""
+        first, partner = (
+            (self.ns_pair, self.ns_partner) if line == "NS" else (self.ew_pair, self.ew_partner)
+        )
+        return [e for e in (first, partner) if e is not None]
+
+    def side_label(self, line: str) -> str:
+        """The line as the pages show it: "3: Anna – Bruno" for a pair, "3. Anna – 7. Carla"
+        for two players."""
+        entries = self.side(line)
+        if len(entries) == 1:
+            return f"{entries[0].number}: {entries[0].names}"
+        return " – ".join(f"{e.number}. {e.names}" for e in entries)
+
+    def side_names(self, line: str) -> str:
+        """The names of a line's players: "Anna – Bruno"."""
+        return " – ".join(e.names for e in self.side(line))
+
+    @property
+    def ns_names(self) -> str:
+        return self.side_names("NS")
+
+    @property
+    def ew_names(self) -> str:
+        return self.side_names("EW")
+
+    @property
+    def ns_label(self) -> str:
+        return self.side_label("NS")
+
+    @property
+    def ew_label(self) -> str:
+        return self.side_label("EW")
 
 
 class Seat(models.Model):

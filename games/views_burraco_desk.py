@@ -25,6 +25,7 @@ from games.forms_burraco import (
     CorrectionForm,
     PairForm,
     PenaltyForm,
+    PlayerEntryForm,
     TurnForm,
 )
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
@@ -58,17 +59,18 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
     current = data["current"]
     # The next turn's movement: the last one's (two Mitchell turns, then two Danese).
     last = current.movement if current is not None else ""
+    entry_form = PlayerEntryForm if event.individual else PairForm
     context = {
         "club": club,
         "event": event,
         **data,
-        "pair_form": forms.get("pair_form") or PairForm(players=_players(club)),
+        "pair_form": forms.get("pair_form") or entry_form(players=_players(club)),
         "turn_form": forms.get("turn_form")
         or TurnForm(
             pairs=_playing(event),
             initial={
                 "movement": last
-                if last in ("mitchell", "danese", "round_robin")
+                if last in ("mitchell", "danese", "round_robin", "individual")
                 else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
             },
@@ -81,6 +83,8 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         else "",
         "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
     }
+    if event.individual:  # a penalty is taken from one player
+        context["penalty_form"].fields["pair"].label = _("Player")
     status = 400 if forms else 200
     if event.is_free_matches:
         context.update(free_desk_context(event, forms))
@@ -97,6 +101,8 @@ def desk(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
 @require_POST
 def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
+    if event.individual:
+        return _player_add(request, club, event)
     form = PairForm(request.POST, players=_players(club))
     if form.is_valid():
         players = Player.objects.in_bulk(
@@ -117,6 +123,24 @@ def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     return _render_desk(request, club, event, pair_form=form)
 
 
+def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
+    """A player entered alone in an individual tournament."""
+    form = PlayerEntryForm(request.POST, players=_players(club))
+    if form.is_valid():
+        try:
+            entry = tournaments.player_enter(
+                event=event,
+                player=get_object_or_404(Player, pk=form.cleaned_data["player"]),
+                number=form.cleaned_data.get("number"),
+            )
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Player %(player)s entered.") % {"player": entry})
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return _render_desk(request, club, event, pair_form=form)
+
+
 @organiser_required
 @require_POST
 def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
@@ -127,7 +151,10 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
     try:
         if action == "withdraw":
             tournaments.pair_withdraw(pair=pair)
-            messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
+            if event.individual:
+                messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})
+            else:
+                messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
         else:
             tournaments.pair_checkin(pair=pair, present=action == "checkin")
     except EntryError as error:
@@ -194,7 +221,9 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
     disputed card as it stands."""
     event = _event(club, event_id)
     game = get_object_or_404(
-        Game.objects.select_related("table__round", "table__ns_pair", "table__ew_pair"),
+        Game.objects.select_related(
+            "table__round", "table__ns_pair", "table__ew_pair"
+        ).select_related("table__ns_partner", "table__ew_partner"),
         pk=game_id,
         table__round__event=event,
     )
@@ -269,10 +298,11 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     if vp_table is None:
         raise Http404("no VP table for this turn")
     tables = [
-        (t.number, _pair_label(t.ns_pair), _pair_label(t.ew_pair))
+        (t.number, _pair_label(t.ns_pair, t.ns_partner), _pair_label(t.ew_pair, t.ew_partner))
         for t in Table.objects.filter(round=rnd)
         .select_related("ns_pair__player_a", "ns_pair__player_b")
         .select_related("ew_pair__player_a", "ew_pair__player_b")
+        .select_related("ns_partner__player_a", "ew_partner__player_a")
         .order_by("number")
     ]
     data = score_cards_pdf(
@@ -293,7 +323,9 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     return response
 
 
-def _pair_label(pair: BurracoPair | None) -> str:
+def _pair_label(pair: BurracoPair | None, partner: BurracoPair | None = None) -> str:
     if pair is None:
         return ""
+    if partner is not None:  # an individual tournament's line: two players
+        return f"{pair.number} {pair.names} / {partner.number} {partner.names}"
     return f"{pair.number} – {pair.player_a.name} / {pair.player_b.name}"

@@ -84,8 +84,8 @@ def render_card(
         "line_name": line_label(line) if line else "",
         "ns_pair": table.ns_pair,
         "line_choices": [
-            ("NS", pgettext("line", "NS"), table.ns_pair),
-            ("EW", pgettext("line", "EW"), table.ew_pair),
+            ("NS", pgettext("line", "NS"), table.ns_label),
+            ("EW", pgettext("line", "EW"), table.ew_label),
         ],
         "ew_pair": table.ew_pair,
         "errors": errors or [],

@@ -79,6 +79,7 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
         hands = data.pop("hands_per_turn")
         burraco_format = data.pop("burraco_format")
         target = data.pop("target")
+        individual = data.pop("individual", False)
         try:
             if game == GameChoice.BURRACO and burraco_format == Event.BurracoFormat.FREE:
                 event = free_matches.free_evening_create(
@@ -98,6 +99,7 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
                     turns=data["planned_rounds"],
                     hands_per_turn=hands,
                     published=data["published"],
+                    individual=individual,
                 )
             else:
                 event = evenings.event_create(club=club, **data)
@@ -321,7 +323,9 @@ def table_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
         tables = list(
             rnd.tables.select_related(
                 "ns_pair__player_a", "ns_pair__player_b", "ew_pair__player_a", "ew_pair__player_b"
-            ).order_by("number")
+            )
+            .select_related("ns_partner__player_a", "ew_partner__player_a")
+            .order_by("number")
         )
     for table in tables:
         table.entry_url = cards.table_entry_url(request, table.key)

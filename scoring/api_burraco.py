@@ -22,7 +22,8 @@ class PenaltySerializer(serializers.Serializer):
 
 
 class PairPlaceSerializer(serializers.Serializer):
-    """One pair of a tournament's ranking: `pair` its number for the evening; `vp` and
+    """One entry of a tournament's ranking: `pair` its number for the evening (in an
+    individual tournament, the player's number, with one name in `players`); `vp` and
     `mp_difference` the totals with penalties taken off; `shared`: level with another
     pair after every tie-break; `tiebreak`: the tie-break that placed the pair below the
     one above (empty when the VP did, and for the first pair), `tiebreak_label` its name
@@ -67,6 +68,7 @@ def page_schema(paged: Any) -> Any:
         event=serializers.IntegerField(),
         status=serializers.CharField(),
         game=serializers.ChoiceField(choices=["burraco"]),
+        individual=serializers.BooleanField(),  # entries are players, not pairs
         tie_breaks=serializers.ListField(child=serializers.CharField()),
     )
 
@@ -91,6 +93,7 @@ EXAMPLE = OpenApiExample(
         "event": 7,
         "status": "running",
         "game": "burraco",
+        "individual": False,
         "tie_breaks": ["mp_difference", "head_to_head"],
         "count": 2,
         "next": None,
@@ -183,5 +186,6 @@ def head(event: Event) -> dict[str, Any]:
         "event": event.pk,
         "status": event.status,
         "game": "burraco",
+        "individual": event.individual,
         "tie_breaks": list(event.ranking.get("tie_breaks", ["mp_difference", "head_to_head"])),
     }

@@ -81,11 +81,17 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
     pairs = _pairs(player)
     hands = (
         BurracoHand.objects.filter(game__status=Game.Status.COMPLETE)
-        .filter(Q(game__table__ns_pair__in=pairs) | Q(game__table__ew_pair__in=pairs))
+        .filter(
+            Q(game__table__ns_pair__in=pairs)
+            | Q(game__table__ew_pair__in=pairs)
+            | Q(game__table__ns_partner__in=pairs)
+            | Q(game__table__ew_partner__in=pairs)
+        )
         .filter(who.visible("game__table__round__"))
         .values_list(
             "game__table__ns_pair__player_a_id",
             "game__table__ns_pair__player_b_id",
+            "game__table__ns_partner__player_a_id",
             "ns_mp",
             "ew_mp",
             "mode",
@@ -95,20 +101,20 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
         .order_by()
     )
     hands = list(hands)
-    counted_events = {h[6] for h in hands if h[4] == BurracoHand.Mode.CARDS}
+    counted_events = {h[7] for h in hands if h[5] == BurracoHand.Mode.CARDS}
     kinds = {
         pk: burraco.ruleset_from_json(ruleset).kinds
         for pk, ruleset in Event.objects.filter(pk__in=counted_events).values_list("pk", "ruleset")
     }
     played = [
         burraco_stats.played_hand(
-            "NS" if player.pk in (ns_a, ns_b) else "EW",
+            "NS" if player.pk in (ns_a, ns_b, ns_partner) else "EW",
             ns_mp,
             ew_mp,
             data if mode == BurracoHand.Mode.CARDS else None,
             kinds.get(event_id, ()),
         )
-        for ns_a, ns_b, ns_mp, ew_mp, mode, data, event_id in hands
+        for ns_a, ns_b, ns_partner, ns_mp, ew_mp, mode, data, event_id in hands
     ]
     stats = burraco_stats.hand_statistics(played)
     turn_vps = (

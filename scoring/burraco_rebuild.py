@@ -89,6 +89,7 @@ def _tournament_rows(event: Event) -> dict[int, dict[str, Any]]:
         "round__number",
         "pair_id",
         "opponent_id",
+        "opponent_b_id",
         "vp",
         "mp_for",
         "mp_against",
@@ -98,9 +99,11 @@ def _tournament_rows(event: Event) -> dict[int, dict[str, Any]]:
     )
     scores = []
     unconfirmed: dict[int, int] = {}
-    for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp, final in rows:
+    for turn, pair, opponent, opponent_b, vp, mp_for, mp_against, p_vp, p_mp, final in rows:
+        # An individual tournament's player met both players of the other line.
+        both = (opponent, opponent_b) if opponent_b is not None and opponent is not None else ()
         scores.append(
-            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp)
+            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, p_vp, p_mp, opponents=both)
         )
         if not final:
             unconfirmed[pair] = unconfirmed.get(pair, 0) + 1

@@ -23,8 +23,10 @@ SEASON_METHODS = {"total": "vp", "placement": "placement"}
 DEFAULT_SEASON_POINTS = (20, 15, 12, 10, 8, 6, 5, 4, 3, 2, 1)
 
 
-def pair_label(number: int, a: str, b: str) -> str:
-    return f"{number} – {a} / {b}"
+def pair_label(number: int, a: str, b: str | None) -> str:
+    """An entry's label: "4 – Anna / Bruno" for a pair, "4 – Anna" for a player of an
+    individual tournament."""
+    return f"{number} – {a} / {b}" if b is not None else f"{number} – {a}"
 
 
 def tournament_ranking(event: Event) -> tuple[list[PairRow], dict[int, str], bool]:
@@ -93,9 +95,14 @@ def season(league: League) -> dict[str, Any]:
     events: dict[int, list[_EventRow]] = {}
     labels: dict[Any, str] = {}
     for event_id, rank, vp, mp, a_id, a_name, b_id, b_name in stored:
-        (first_id, first), (second_id, second) = sorted(((a_id, a_name), (b_id, b_name)))
-        key = (first_id, second_id)
-        labels.setdefault(key, f"{first} / {second}")
+        key: tuple[int, ...]
+        if b_id is None:  # a player of an individual tournament
+            key = (a_id,)
+            labels.setdefault(key, a_name)
+        else:
+            (first_id, first), (second_id, second) = sorted(((a_id, a_name), (b_id, b_name)))
+            key = (first_id, second_id)
+            labels.setdefault(key, f"{first} / {second}")
         events.setdefault(event_id, []).append(_EventRow(key, rank, Decimal(vp), mp))
     rows: list[SeasonRow] = season_ranking(
         list(events.values()),

@@ -225,7 +225,7 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 "pair": s.pair.number,
                 "pair_id": s.pair_id,
                 "names": s.pair.names,
-                "players": [s.pair.player_a.name, s.pair.player_b.name],
+                "players": s.pair.player_names,
                 "vp": maths.number(s.vp),
                 "mp_difference": s.mp_difference,
                 "turns": s.turns,
@@ -255,6 +255,7 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
     games = (
         Game.objects.filter(table__round__event=event)
         .select_related("table__round", "table__ns_pair", "table__ew_pair", "card")
+        .select_related("table__ns_partner", "table__ew_partner")
         .order_by("table__round__number", "table__number")
     )
     turns: dict[int, dict[str, Any]] = {}
@@ -267,6 +268,9 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
                 "table": table.number,
                 "ns": table.ns_pair.number if table.ns_pair else None,
                 "ew": table.ew_pair.number if table.ew_pair else None,
+                # An individual tournament's lines: each its two players' numbers.
+                "ns_players": [e.number for e in table.side("NS")],
+                "ew_players": [e.number for e in table.side("EW")],
                 "hands": game.deals_count,
                 "hands_per_turn": game.deals_target,
                 "totals": game.totals,

@@ -280,7 +280,8 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     if event.is_burraco:
         rows, labels, _final = burraco_selectors.tournament_ranking(event)
         return burraco_exports.rows_csv(
-            burraco_exports.ranking_rows(rows, labels), filename=f"event-{event.pk}-ranking.csv"
+            burraco_exports.ranking_rows(rows, labels, individual=event.individual),
+            filename=f"event-{event.pk}-ranking.csv",
         )
     status = selectors.standings_status(event, selectors.event_tables(event))
     return exports.standings_csv(
@@ -341,9 +342,12 @@ def _burraco_pdf(event: Any) -> HttpResponse:
     rows, labels, final = burraco_selectors.tournament_ranking(event)
     when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
     data = burraco_exports.ranking_pdf(
-        burraco_exports.ranking_rows(rows, labels),
+        burraco_exports.ranking_rows(rows, labels, individual=event.individual),
         title=f"{event.club.name} – {event.name}",
-        subtitle=_("Burraco pair tournament") + f" · {when}",
+        subtitle=(
+            _("Burraco individual tournament") if event.individual else _("Burraco pair tournament")
+        )
+        + f" · {when}",
         status=_("Final ranking")
         if final
         else _("Provisional ranking: the tournament is still being played."),

@@ -10,7 +10,12 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -102,11 +107,33 @@ class BurracoPairSerializer(serializers.Serializer):
     late = serializers.BooleanField()
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "a pair's number"},
+            {
+                "type": "array",
+                "items": {"type": "integer"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "an individual tournament: the line's two players' numbers",
+            },
+        ],
+        "nullable": True,
+    }
+)
+class SideField(serializers.Field):
+    """A table's line: a pair's number, or (individual tournaments) two players' numbers."""
+
+    def to_representation(self, value: Any) -> Any:
+        return list(value) if isinstance(value, list | tuple) else value
+
+
 class TurnTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     game = serializers.IntegerField(allow_null=True)
-    NS = serializers.IntegerField(allow_null=True)
-    EW = serializers.IntegerField(allow_null=True)
+    NS = SideField(allow_null=True)
+    EW = SideField(allow_null=True)
     card = serializers.CharField(allow_null=True)
 
 
@@ -124,6 +151,9 @@ class TurnSerializer(serializers.Serializer):
 
 
 class TournamentSerializer(serializers.Serializer):
+    """A Burraco tournament; `individual`: its entries (`pairs`) are players entered
+    alone, one name each, and each table's `NS` and `EW` are two players' numbers."""
+
     id = serializers.IntegerField()
     club = serializers.IntegerField()
     name = serializers.CharField()
@@ -133,6 +163,9 @@ class TournamentSerializer(serializers.Serializer):
     # sitting, each table's game one match to `target`).
     format = serializers.ChoiceField(choices=Event.BurracoFormat.choices)
     target = serializers.IntegerField(allow_null=True)
+    # An individual tournament: `pairs` are players entered alone (one name each) and
+    # each table's NS and EW are two players' numbers.
+    individual = serializers.BooleanField()
     turns_planned = serializers.IntegerField(allow_null=True)
     pairs = BurracoPairSerializer(many=True)
     turns = TurnSerializer(many=True)
@@ -163,7 +196,8 @@ def _etag(card: dict[str, Any]) -> dict[str, str]:
 
 
 def tournament_json(event: Event) -> dict[str, Any]:
-    """The tournament with its pairs and turns (four queries whatever its size)."""
+    """The tournament with its pairs (or players) and turns (four queries whatever its
+    size)."""
     pairs = list(event.pairs.select_related("player_a", "player_b").order_by("number"))
     numbers = {p.pk: p.number for p in pairs}
     rounds = list(event.rounds.prefetch_related("tables__game__card").order_by("number"))
@@ -182,8 +216,8 @@ def tournament_json(event: Event) -> dict[str, Any]:
                 {
                     "table": table.number,
                     "game": game.pk if game else None,
-                    "NS": numbers.get(table.ns_pair_id),
-                    "EW": numbers.get(table.ew_pair_id),
+                    "NS": _side(numbers, table.ns_pair_id, table.ns_partner_id),
+                    "EW": _side(numbers, table.ew_pair_id, table.ew_partner_id),
                     "card": card.status if card else None,
                 }
             )
@@ -209,11 +243,12 @@ def tournament_json(event: Event) -> dict[str, Any]:
         "status": event.status,
         "format": event.burraco_format,
         "target": event.ranking.get("target") if event.is_free_matches else None,
+        "individual": event.individual,
         "turns_planned": event.ranking.get("turns"),
         "pairs": [
             {
                 "number": p.number,
-                "players": [p.player_a.name, p.player_b.name],
+                "players": p.player_names,
                 "active": p.active,
                 "late": p.late,
             }
@@ -223,12 +258,20 @@ def tournament_json(event: Event) -> dict[str, Any]:
     }
 
 
+def _side(numbers: dict[int, int], first: int | None, partner: int | None) -> Any:
+    """A line as the API gives it: the pair's number, or [North's, South's] (or [East's,
+    West's]) numbers in an individual tournament."""
+    if partner is None:
+        return numbers.get(first) if first is not None else None
+    return [numbers.get(first), numbers.get(partner)]
+
+
 class TournamentView(ApiMixin, APIView):
     filter_backends: list = []
 
     @extend_schema(
         tags=["burraco"],
-        summary="A Burraco tournament: its pairs and its turns' tables and byes",
+        summary="A Burraco tournament: its pairs (or players) and its turns' tables and byes",
         responses={200: TournamentSerializer, **errors(*READ_ERRORS)},
     )
     def get(self, request: Request, pk: int) -> Response:

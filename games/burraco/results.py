@@ -60,20 +60,38 @@ def card_complete(card: ScoreCard, game: Game, hands: int) -> bool:
     return hands == game.deals_target
 
 
+def _line_rows(table: Table) -> list[tuple[int, int | None, int, int | None, str]]:
+    """(entry, partner, opponent, second opponent, line) of each entry at the table: two
+    pairs, or (individual tournaments) four players, each credited with their line's."""
+    ns = [table.ns_pair_id, table.ns_partner_id]
+    ew = [table.ew_pair_id, table.ew_partner_id]
+    rows = []
+    for line, own, other in (("NS", ns, ew), ("EW", ew, ns)):
+        for index, entry in enumerate(own):
+            if entry is not None:
+                rows.append((entry, own[1 - index], other[0], other[1], line))
+    return rows
+
+
 def write_table_results(*, table: Table, game: Game, card: ScoreCard, hands: int) -> None:
-    """Both pairs' rows of this table's turn as the card stands (penalties kept)."""
+    """The rows of this table's turn as the card stands (penalties kept): both pairs', or
+    in an individual tournament the four players', each with their line's VP and MP."""
     final = card.status == ScoreCard.Status.CONFIRMED
     free = is_free_match(game)
-    for pair_id, opponent_id, line, mp_for, mp_against, vp in (
-        (table.ns_pair_id, table.ew_pair_id, "NS", card.ns_total, card.ew_total, card.ns_vp),
-        (table.ew_pair_id, table.ns_pair_id, "EW", card.ew_total, card.ns_total, card.ew_vp),
-    ):
+    totals = {
+        "NS": (card.ns_total, card.ew_total, card.ns_vp),
+        "EW": (card.ew_total, card.ns_total, card.ew_vp),
+    }
+    for pair_id, partner_id, opponent_id, opponent_b_id, line in _line_rows(table):
+        mp_for, mp_against, vp = totals[line]
         PairTurnResult.objects.update_or_create(
             round_id=table.round_id,
             pair_id=pair_id,
             defaults={
                 "table": table,
                 "opponent_id": opponent_id,
+                "partner_id": partner_id,
+                "opponent_b_id": opponent_b_id,
                 "line": line,
                 "bye": False,
                 "hands": hands,
@@ -127,6 +145,7 @@ def turn_scores(event_id: int) -> list[TurnScore]:
         "round__number",
         "pair__number",
         "opponent__number",
+        "opponent_b__number",
         "vp",
         "mp_for",
         "mp_against",
@@ -143,8 +162,9 @@ def turn_scores(event_id: int) -> list[TurnScore]:
             mp_against=mp_against,
             penalty_vp=penalty_vp,
             penalty_mp=penalty_mp,
+            opponents=(opponent, opponent_b) if opponent_b is not None else (),
         )
-        for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp in rows
+        for turn, pair, opponent, opponent_b, vp, mp_for, mp_against, penalty_vp, penalty_mp in rows
     ]
 
 

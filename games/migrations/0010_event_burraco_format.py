@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_merge_0007_burraco_tournaments_0007_substitution'),
+        ('games', '0009_burraco_individual'),
     ]
 
     operations = [
