@@ -32,6 +32,19 @@ class PairForm(forms.Form):
         self.fields["player_b"].choices = players
 
 
+class FreeMatchForm(forms.Form):
+    """An evening of free matches: two pairs sat at a table for a new match."""
+
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=200)
+    ns = forms.TypedChoiceField(label=_("North-South pair"), coerce=int)
+    ew = forms.TypedChoiceField(label=_("East-West pair"), coerce=int)
+
+    def __init__(self, *args: Any, pairs: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ns"].choices = pairs
+        self.fields["ew"].choices = pairs
+
+
 class PlayerEntryForm(forms.Form):
     """A player entered alone in an individual tournament."""
 

@@ -33,6 +33,11 @@ class Event(models.Model):
         RANDOM = "random", _("random")
         FIXED = "fixed", _("fixed by the organiser")
 
+    class BurracoFormat(models.TextChoices):
+        # A Burraco event's way to play (rules/BURRACO.md "Ways to play a match").
+        TURNS = "turns", _("tournament turns")
+        FREE = "free", _("free matches")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     league = models.ForeignKey(
         League, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
@@ -50,6 +55,11 @@ class Event(models.Model):
     # Frozen when the event is created: later changes to the club or league never
     # rescore an event.
     ruleset = models.JSONField(_("rules"))
+    # A Burraco event: a pair tournament of turns, or an evening of free matches to a
+    # target (2005, 1505 or 1005: the frozen ruleset's "target").
+    burraco_format = models.CharField(
+        _("format"), max_length=8, choices=BurracoFormat.choices, default=BurracoFormat.TURNS
+    )
     seating_method = models.CharField(
         _("seating"), max_length=16, choices=Seating.choices, default=Seating.MIX
     )
@@ -86,6 +96,11 @@ class Event(models.Model):
     @property
     def is_burraco(self) -> bool:
         return self.game == GameChoice.BURRACO
+
+    @property
+    def is_free_matches(self) -> bool:
+        """A Burraco evening of free matches (no turns, no VP: matches won and lost)."""
+        return self.is_burraco and self.burraco_format == self.BurracoFormat.FREE
 
 
 class EventPlayer(models.Model):

@@ -29,6 +29,7 @@ from games.forms_burraco import (
     TurnForm,
 )
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
+from games.views_burraco_free import free_desk_context
 from scoring.engine import burraco as engine
 
 
@@ -85,6 +86,9 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")
     status = 400 if forms else 200
+    if event.is_free_matches:
+        context.update(free_desk_context(event, forms))
+        return render(request, "games/burraco/free_desk.html", context, status=status)
     return render(request, "games/burraco/desk.html", context, status=status)
 
 
@@ -227,10 +231,12 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
     hands = list(game.hands.order_by("number"))
     form = CorrectionForm(request.POST or None, initial={"version": card.version})
     errors: list[str] = []
+    # A free match has no fixed number of hands: its hands and two more lines to add.
+    lines = game.deals_target or len(hands) + 2
     if request.method == "POST" and form.is_valid():
         try:
             new_hands = []
-            for number in range(1, game.deals_target + 1):
+            for number in range(1, lines + 1):
                 ns = request.POST.get(f"h{number}-NS", "").strip()
                 ew = request.POST.get(f"h{number}-EW", "").strip()
                 if not ns and not ew:
@@ -251,7 +257,7 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
             messages.success(request, _("Score card corrected."))
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
     rows = []
-    for number in range(1, game.deals_target + 1):
+    for number in range(1, lines + 1):
         hand = next((h for h in hands if h.number == number), None)
         rows.append(
             {

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, GameChoice, Player
 from clubs.views import describe, organiser_required
 from games import cards, closing, correction, evenings, substitutions
-from games.burraco import tournaments
+from games.burraco import free_matches, tournaments
 from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
 from games.errors import EntryError
@@ -77,9 +77,20 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
         data = dict(form.cleaned_data)
         game = data.pop("game")
         hands = data.pop("hands_per_turn")
+        burraco_format = data.pop("burraco_format")
+        target = data.pop("target")
         individual = data.pop("individual", False)
         try:
-            if game == GameChoice.BURRACO:
+            if game == GameChoice.BURRACO and burraco_format == Event.BurracoFormat.FREE:
+                event = free_matches.free_evening_create(
+                    club=club,
+                    name=data["name"],
+                    starts_at=data["starts_at"],
+                    league=data["league"],
+                    target=target,
+                    published=data["published"],
+                )
+            elif game == GameChoice.BURRACO:
                 event = tournaments.tournament_create(
                     club=club,
                     name=data["name"],

@@ -45,6 +45,22 @@ class PairPlaceSerializer(serializers.Serializer):
     unconfirmed = serializers.IntegerField()
 
 
+class FreePlaceSerializer(serializers.Serializer):
+    """One pair of an evening of free matches: matches won and lost (finished matches
+    only), `difference` their points scored less conceded, `playing` a match it is still
+    playing, `unconfirmed` its won or lost matches whose card is not confirmed yet."""
+
+    place = serializers.IntegerField()
+    pair = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    difference = serializers.IntegerField()
+    playing = serializers.IntegerField()
+    unconfirmed = serializers.IntegerField()
+
+
 def page_schema(paged: Any) -> Any:
     return paged(
         "TournamentStandingsPage",
@@ -54,6 +70,18 @@ def page_schema(paged: Any) -> Any:
         game=serializers.ChoiceField(choices=["burraco"]),
         individual=serializers.BooleanField(),  # entries are players, not pairs
         tie_breaks=serializers.ListField(child=serializers.CharField()),
+    )
+
+
+def free_page_schema(paged: Any) -> Any:
+    return paged(
+        "FreeMatchStandingsPage",
+        FreePlaceSerializer,
+        event=serializers.IntegerField(),
+        status=serializers.CharField(),
+        game=serializers.ChoiceField(choices=["burraco"]),
+        format=serializers.ChoiceField(choices=["free"]),
+        target=serializers.IntegerField(),
     )
 
 
@@ -106,6 +134,24 @@ EXAMPLE = OpenApiExample(
 )
 
 
+def free_rows(event_id: int) -> list[dict[str, Any]]:
+    """An evening of free matches: the stored ranking (FreePlaceSerializer's rows)."""
+    return [
+        {
+            "place": row["rank"],
+            "pair": row["pair"],
+            "players": row["players"],
+            "played": row["turns"],
+            "won": row["won"],
+            "lost": row["lost"],
+            "difference": row["mp_difference"],
+            "playing": row["playing"],
+            "unconfirmed": row["unconfirmed"],
+        }
+        for row in selectors.pair_standings(event_id)
+    ]
+
+
 def rows(event_id: int) -> list[dict[str, Any]]:
     return [
         {
@@ -128,6 +174,14 @@ def rows(event_id: int) -> list[dict[str, Any]]:
 
 
 def head(event: Event) -> dict[str, Any]:
+    if event.is_free_matches:
+        return {
+            "event": event.pk,
+            "status": event.status,
+            "game": "burraco",
+            "format": "free",
+            "target": int(event.ranking.get("target", 2005)),
+        }
     return {
         "event": event.pk,
         "status": event.status,

@@ -20,6 +20,7 @@ from fpdf import FontFace
 
 from scoring.burraco_standings import PairRow, SeasonRow
 from scoring.exports import PAD_MM, PAGE_MM, _num, _Sheet
+from scoring.free_match_standings import FreeRow
 
 
 def decided_by_label(decided_by: str | None, shared: bool) -> str:
@@ -97,6 +98,48 @@ def season_rows(
                 row.events,
                 row.counted,
                 decided_by_label(row.decided_by, row.shared),
+            ]
+        )
+    return out
+
+
+def evening_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """An evening of free matches (burraco_selectors.evening_ranking's rows), header first."""
+    header = [_("Place"), _("Pair"), _("Name"), _("Won"), _("Lost"), _("Point difference")]
+    header += [_("Points for"), _("Points against")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row["place"],
+                row["pair"],
+                row["label"],
+                row["won"],
+                row["lost"],
+                _signed(row["difference"]),
+                row["points_for"],
+                row["points_against"],
+            ]
+        )
+    return out
+
+
+def free_season_rows(
+    rows: Sequence[FreeRow], labels: Mapping[Hashable, str] | None = None
+) -> list[list[Any]]:
+    """A season of free-match evenings as lists of cells, header first."""
+    labels = labels or {}
+    header = [_("Place"), _("Name"), _("Won"), _("Lost"), _("Point difference"), _("Events")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row.place,
+                labels.get(row.entry, str(row.entry)),
+                row.won,
+                row.lost,
+                _signed(row.difference),
+                row.evenings,
             ]
         )
     return out

@@ -1,6 +1,7 @@
 """A player's Burraco on their page (and the API): the pair tournaments played, with the
-partner, place and VP; statistics from the hands of confirmed score cards; the Burraco
-pair rating and its history. A constant number of queries however many tournaments."""
+partner, place and VP, and the evenings of free matches with the matches won and lost;
+statistics from the hands of confirmed score cards; the Burraco pair rating and its
+history. A constant number of queries however many tournaments."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
             b_id=F("pair__player_b_id"),
             b_name=F("pair__player_b__name"),
             number=F("pair__number"),
+            format=F("event__burraco_format"),
         )
         .order_by("-event__starts_at", "-event_id")
     )
@@ -61,6 +63,12 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
                 "pairs": s.pairs,
                 "vp": s.vp,
                 "turns": s.turns,
+                # An evening of free matches: matches won and lost, their point difference.
+                "format": s.format,
+                "free": s.format == Event.BurracoFormat.FREE,
+                "won": s.won,
+                "lost": s.lost,
+                "difference": s.mp_difference,
             }
         )
     return out
@@ -111,6 +119,8 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
     stats = burraco_stats.hand_statistics(played)
     turn_vps = (
         PairTurnResult.objects.filter(pair__in=pairs, bye=False, final=True)
+        # A free match scores no VP: its turns are not the tournaments' turns.
+        .filter(round__event__burraco_format=Event.BurracoFormat.TURNS)
         .filter(who.visible("round__"))
         .annotate(net=F("vp") - F("penalty_vp"))
         .values_list("net", flat=True)
@@ -168,8 +178,18 @@ def player_burraco(player: Player, who: Viewer) -> dict[str, Any] | None:
     tournaments = burraco_tournaments(player, who)
     if not tournaments:
         return None
+    free = [t for t in tournaments if t["free"]]
     return {
-        "tournaments": tournaments,
+        "tournaments": [t for t in tournaments if not t["free"]],
+        "free_evenings": free,
+        "matches": matches_won_lost(free),
         "stats": burraco_statistics(player, who),
         "rating": burraco_rating(player, who),
     }
+
+
+def matches_won_lost(lines: list[dict[str, Any]]) -> dict[str, int]:
+    """The free matches won and lost over the player's evenings of free matches."""
+    won = sum(t["won"] for t in lines if t["free"])
+    lost = sum(t["lost"] for t in lines if t["free"])
+    return {"won": won, "lost": lost, "played": won + lost}

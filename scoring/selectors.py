@@ -241,6 +241,8 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 # values of the tie-breaks computed for it (the API's answer).
                 "tiebreak": s.tiebreak_note if s.tiebreak_note != "vp" else "",
                 "tie_break_values": s.details.get("tie_break_values", {}),
+                # An evening of free matches: matches won, lost and still being played.
+                **{"won": s.won, "lost": s.lost, "playing": s.details.get("playing", 0)},
             }
             for s in rows
         ]

@@ -55,11 +55,19 @@ class LinesSerializer(serializers.Serializer):
     EW = serializers.IntegerField()
 
 
+class FreeMatchSerializer(serializers.Serializer):
+    """A free match (an evening of free matches; null for a tournament turn): its target
+    and what each line still needs to reach it (0 once there)."""
+
+    target = serializers.IntegerField()
+    needs = LinesSerializer()
+
+
 class ScoreCardSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ScoreCard.Status.choices)
     version = serializers.IntegerField()
-    hands_per_turn = serializers.IntegerField()
+    hands_per_turn = serializers.IntegerField(allow_null=True)
     entered_line = serializers.CharField(allow_null=True)
     confirmed_line = serializers.CharField(allow_null=True)
     hands = CardHandSerializer(many=True)
@@ -68,6 +76,7 @@ class ScoreCardSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     vp = LinesSerializer()
     complete = serializers.BooleanField()
+    match = FreeMatchSerializer(allow_null=True)
 
 
 class HandSubmitSerializer(serializers.Serializer):
@@ -86,7 +95,8 @@ class CardConfirmSerializer(serializers.Serializer):
 
 
 class CardCorrectSerializer(serializers.Serializer):
-    hands = serializers.ListField(child=serializers.JSONField(), max_length=4)
+    # A turn plays at most 4 hands; a free match to 2005 rarely more than a dozen.
+    hands = serializers.ListField(child=serializers.JSONField(), max_length=60)
     reason = serializers.CharField(max_length=200)
 
 
@@ -149,6 +159,10 @@ class TournamentSerializer(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.CharField()
     status = serializers.CharField()
+    # "turns" (a pair tournament) or "free" (an evening of free matches: each "turn" is a
+    # sitting, each table's game one match to `target`).
+    format = serializers.ChoiceField(choices=Event.BurracoFormat.choices)
+    target = serializers.IntegerField(allow_null=True)
     # An individual tournament: `pairs` are players entered alone (one name each) and
     # each table's NS and EW are two players' numbers.
     individual = serializers.BooleanField()
@@ -227,6 +241,8 @@ def tournament_json(event: Event) -> dict[str, Any]:
         "name": event.name,
         "game": event.game,
         "status": event.status,
+        "format": event.burraco_format,
+        "target": event.ranking.get("target") if event.is_free_matches else None,
         "individual": event.individual,
         "turns_planned": event.ranking.get("turns"),
         "pairs": [

@@ -135,7 +135,8 @@ def pair_enter(
         )
     if player_a.pk == player_b.pk:
         raise TournamentError(_("A pair needs two different players."), code="same_player")
-    late = event.rounds.exists()
+    # An evening of free matches takes pairs all evening long.
+    late = event.rounds.exists() and not event.is_free_matches
     if late and _first_turn_over(event):
         raise TournamentError(
             _("Late entries close when the first turn ends."), code="entries_closed"
@@ -349,6 +350,11 @@ def turn_seat(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_burraco(event)
+        if event.is_free_matches:
+            raise TournamentError(
+                _("An evening of free matches has no turns: form its tables at the desk."),
+                code="free_matches",
+            )
         if movement not in MOVEMENTS:
             raise TournamentError(
                 _("Unknown movement %(movement)s.") % {"movement": movement},
