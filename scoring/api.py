@@ -180,8 +180,10 @@ class EventStandingsView(StandingsView):
         summary="An evening's standings, or a Burraco tournament's pair ranking (live)",
         description="`game` says which answer it is: a Barbu evening's player standings, "
         "or a Burraco tournament's pairs (place, pair number, players, VP, MP "
-        "difference, the tie-break that decided the place, penalties). Cached until the "
-        "standings are rebuilt.",
+        "difference, the tie-break that decided the place, penalties). An individual "
+        "Burraco tournament (`individual: true`) ranks players in the same shape: each "
+        "row is one player, `pair` their number for the evening, `player_id` their id. "
+        "Cached until the standings are rebuilt.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EventStandingsAnswer",
@@ -200,7 +202,7 @@ class EventStandingsView(StandingsView):
             ),
             **errors(*READ_ERRORS),
         },
-        examples=[api_burraco.EXAMPLE],
+        examples=[api_burraco.EXAMPLE, api_burraco.INDIVIDUAL_EXAMPLE],
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
