@@ -1,8 +1,8 @@
 """A table's score card: hands submitted (points or cards counted by the engine's
-calculator), the card confirmed by the other line (pair, or two players in an individual
-tournament) or disputed, the referee's
-corrections and penalties. Each function owns its transaction and locks the game row
-first, as Barbu's deals do (games/submission.py): nothing is half-written."""
+calculator), the card confirmed by the other line (a pair, or two players in an individual
+tournament) or disputed, the referee's corrections and penalties. Each function owns its
+transaction and locks the game row first, as Barbu's deals do (games/submission.py):
+nothing is half-written."""
 
 from __future__ import annotations
 
