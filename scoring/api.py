@@ -348,11 +348,25 @@ class BurracoTournamentSerializer(serializers.Serializer):
     event_id = serializers.IntegerField()
     event = serializers.CharField()
     date = serializers.DateTimeField()
-    pair = serializers.IntegerField(help_text=_("The pair's number in the tournament."))
-    partner_id = serializers.IntegerField()
-    partner = serializers.CharField()
+    pair = serializers.IntegerField(
+        help_text=_(
+            "The pair's number in the tournament; in an individual tournament the "
+            "player's own number."
+        )
+    )
+    individual = serializers.BooleanField(
+        help_text=_("An individual tournament: partners changed every turn.")
+    )
+    partner_id = serializers.IntegerField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
+    partner = serializers.CharField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
     rank = serializers.IntegerField()
-    pairs = serializers.IntegerField(help_text=_("Pairs ranked in the tournament."))
+    pairs = serializers.IntegerField(
+        help_text=_("Entries ranked in the tournament: pairs, or players in an individual one.")
+    )
     vp = serializers.FloatField()
     turns = serializers.IntegerField()
 
@@ -403,13 +417,27 @@ BURRACO_EXAMPLE = {
             "event": "Torneo del martedì",
             "date": "2026-11-17T20:30:00Z",
             "pair": 3,
+            "individual": False,
             "partner_id": 15,
             "partner": "Giulia Ferri",
             "rank": 2,
             "pairs": 14,
             "vp": 27.0,
             "turns": 2,
-        }
+        },
+        {
+            "event_id": 38,
+            "event": "Torneo individuale",
+            "date": "2026-11-12T20:30:00Z",
+            "pair": 7,
+            "individual": True,
+            "partner_id": None,
+            "partner": None,
+            "rank": 4,
+            "pairs": 13,
+            "vp": 41.0,
+            "turns": 3,
+        },
     ],
 }
 

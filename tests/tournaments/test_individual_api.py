@@ -103,3 +103,25 @@ def test_the_schema_builds_without_warnings(tmp_path) -> None:
         "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml")
     )
     assert "BurracoPair:" in (tmp_path / "schema.yml").read_text()
+
+
+def test_a_players_burraco_history_says_which_tournaments_were_individual(
+    eager_tasks, client
+) -> None:
+    """The player's endpoint lists an individual tournament with no partner (null, as the
+    schema allows) and `individual: true`; a pair tournament with the partner."""
+    solo = _played(individual_tournament(9))
+    player_id = solo.pairs.get(number=1).player_a_id
+    body = APIClient().get(f"/api/v1/players/{player_id}/burraco/").json()
+    [row] = body["tournaments"]
+    assert row["individual"] is True and row["partner_id"] is None and row["partner"] is None
+    assert row["pair"] == 1 and row["pairs"] == 9
+    pairs = _played(tournament(5, club=solo.club))
+    mine = pairs.pairs.get(number=1)
+    body = APIClient().get(f"/api/v1/players/{mine.player_a_id}/burraco/").json()
+    [row] = body["tournaments"]
+    assert row["individual"] is False and row["partner_id"] == mine.player_b_id
+    document = client.get("/api/schema/?format=json").json()
+    fields = document["components"]["schemas"]["BurracoTournament"]["properties"]
+    assert fields["partner_id"]["nullable"] is True and fields["partner"]["nullable"] is True
+    assert "individual tournament" in fields["pair"]["description"]
