@@ -62,6 +62,11 @@ class BurracoPair(models.Model):
         """The entry's players' names: two for a pair, one for an individual entry."""
         return [p.name for p in (self.player_a, self.player_b) if p is not None]
 
+    @property
+    def solo_player_id(self) -> int | None:
+        """An individual tournament's entry: its one player's id; None for a pair."""
+        return self.player_a_id if self.player_b_id is None else None
+
 
 class ScoreCard(models.Model):
     """A table's score card for one turn: its state, totals and result as they stand."""

@@ -313,6 +313,7 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
         vp_table=vp_table,
         language=get_language(),
         per_page=per_page,
+        individual=event.individual,
     )
     response = HttpResponse(data, content_type="application/pdf")
     filename = f"event-{event.pk}-turn-{rnd.number}-score-cards.pdf"

@@ -182,7 +182,9 @@ class EventStandingsView(StandingsView):
         "or a Burraco tournament's pairs (place, pair number, players, VP, MP "
         "difference, the tie-break that decided the place, penalties), or a Burraco "
         'evening of free matches\' pairs (`format` "free": matches won and lost, point '
-        "difference). Cached until the standings are rebuilt.",
+        "difference). An individual Burraco tournament (`individual: true`) ranks players "
+        "in the same shape as pairs: each row is one player, `pair` their number for the "
+        "evening, `player_id` their id. Cached until the standings are rebuilt.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EventStandingsAnswer",
@@ -202,7 +204,7 @@ class EventStandingsView(StandingsView):
             ),
             **errors(*READ_ERRORS),
         },
-        examples=[api_burraco.EXAMPLE],
+        examples=[api_burraco.EXAMPLE, api_burraco.INDIVIDUAL_EXAMPLE],
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
@@ -353,11 +355,25 @@ class BurracoTournamentSerializer(serializers.Serializer):
     event_id = serializers.IntegerField()
     event = serializers.CharField()
     date = serializers.DateTimeField()
-    pair = serializers.IntegerField(help_text=_("The pair's number in the tournament."))
-    partner_id = serializers.IntegerField()
-    partner = serializers.CharField()
+    pair = serializers.IntegerField(
+        help_text=_(
+            "The pair's number in the tournament; in an individual tournament the "
+            "player's own number."
+        )
+    )
+    individual = serializers.BooleanField(
+        help_text=_("An individual tournament: partners changed every turn.")
+    )
+    partner_id = serializers.IntegerField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
+    partner = serializers.CharField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
     rank = serializers.IntegerField()
-    pairs = serializers.IntegerField(help_text=_("Pairs ranked in the tournament."))
+    pairs = serializers.IntegerField(
+        help_text=_("Entries ranked in the tournament: pairs, or players in an individual one.")
+    )
     vp = serializers.FloatField()
     turns = serializers.IntegerField()
     format = serializers.ChoiceField(
@@ -416,6 +432,7 @@ BURRACO_EXAMPLE = {
             "event": "Torneo del martedì",
             "date": "2026-11-17T20:30:00Z",
             "pair": 3,
+            "individual": False,
             "partner_id": 15,
             "partner": "Giulia Ferri",
             "rank": 2,
@@ -427,10 +444,27 @@ BURRACO_EXAMPLE = {
             "lost": 0,
         },
         {
+            "event_id": 39,
+            "event": "Torneo individuale",
+            "date": "2026-11-12T20:30:00Z",
+            "pair": 7,
+            "individual": True,
+            "partner_id": None,
+            "partner": None,
+            "rank": 4,
+            "pairs": 13,
+            "vp": 41.0,
+            "turns": 3,
+            "format": "turns",
+            "won": 0,
+            "lost": 0,
+        },
+        {
             "event_id": 38,
             "event": "Serata libera",
             "date": "2026-11-10T20:30:00Z",
             "pair": 5,
+            "individual": False,
             "partner_id": 15,
             "partner": "Giulia Ferri",
             "rank": 1,

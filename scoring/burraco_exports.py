@@ -9,6 +9,7 @@ would take for a formula are quoted, as in scoring/exports.py.
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -179,8 +180,13 @@ def _widths(pdf: _Sheet, lines: list[list[str]], wide: int) -> list[float]:
         scale = PAGE_MM * 0.7 / others
         widths = [w * scale for w in widths]
         others = PAGE_MM * 0.7
-    widths[wide] = PAGE_MM - others
-    return [round(w, 1) for w in widths]
+    # Rounded to 0.1 mm, the others first: the names take what is left, rounded down, so
+    # the sum never passes the page (fpdf refuses a table wider than the page).
+    rounded = [round(w, 1) for w in widths]
+    rounded[wide] = (
+        math.floor((PAGE_MM - sum(w for i, w in enumerate(rounded) if i != wide)) * 10) / 10
+    )
+    return rounded
 
 
 def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: str) -> bytes:

@@ -23,8 +23,9 @@ def _pairs(player: Player) -> Any:
 
 
 def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
-    """The visible pair tournaments the player is ranked in, newest first, with the
-    partner, the place among how many pairs, VP and turns (one query)."""
+    """The visible tournaments the player is ranked in, newest first, with the partner
+    (None in an individual tournament), the place among how many entries, VP and turns
+    (one query)."""
     ranked = (
         PairStanding.objects.filter(event=OuterRef("event"))
         .order_by()
@@ -39,6 +40,7 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
             pairs=Subquery(ranked),
             event_name=F("event__name"),
             date=F("event__starts_at"),
+            individual=F("event__individual"),
             a_id=F("pair__player_a_id"),
             a_name=F("pair__player_a__name"),
             b_id=F("pair__player_b_id"),
@@ -59,6 +61,7 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
                 "pair": s.number,
                 "partner_id": s.b_id if mine_is_a else s.a_id,
                 "partner": s.b_name if mine_is_a else s.a_name,
+                "individual": s.individual,
                 "rank": s.rank,
                 "pairs": s.pairs,
                 "vp": s.vp,

@@ -226,6 +226,7 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 "pair_id": s.pair_id,
                 "names": s.pair.names,
                 "players": s.pair.player_names,
+                "player_id": s.pair.solo_player_id,
                 "vp": maths.number(s.vp),
                 "mp_difference": s.mp_difference,
                 "turns": s.turns,

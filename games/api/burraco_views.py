@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import contract
+from games.api.burraco_examples import TOURNAMENT_EXAMPLES
 from games.api.filters import KnownQueryParameters
 from games.api.permissions import CanEnterDeals, IsClubOrganiser, PublicReadable, table_key
 from games.api.schema import IDEMPOTENCY_KEY, IF_MATCH, READ_ERRORS, WRITE_ERRORS, errors
@@ -101,8 +102,19 @@ class CardCorrectSerializer(serializers.Serializer):
 
 
 class BurracoPairSerializer(serializers.Serializer):
+    """An entry of the tournament, under `pairs` whatever the kind of tournament.
+
+    In a pair tournament (`individual: false`) an entry is a pair: `number` is the pair's
+    number for the evening, `players` its two players' names, `player_id` null. In an
+    individual tournament (`individual: true`) an entry is one player entered alone:
+    `number` is the player's number for the evening (the numbers the tables' `NS` and `EW`
+    and the byes give), `players` holds the one name, `player_id` the player's id (as
+    `/api/v1/players/{id}/burraco/` takes it). `active`: not withdrawn; `late`: entered
+    after the first turn was seated."""
+
     number = serializers.IntegerField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=serializers.CharField(), min_length=1, max_length=2)
+    player_id = serializers.IntegerField(allow_null=True)
     active = serializers.BooleanField()
     late = serializers.BooleanField()
 
@@ -151,20 +163,21 @@ class TurnSerializer(serializers.Serializer):
 
 
 class TournamentSerializer(serializers.Serializer):
-    """A Burraco tournament; `individual`: its entries (`pairs`) are players entered
-    alone, one name each, and each table's `NS` and `EW` are two players' numbers."""
+    """A Burraco tournament. `pairs` lists its entries (BurracoPair): pairs, or, when
+    `individual` is true, players entered alone (one name each, with their `player_id`);
+    the key keeps its name so that pair clients read both. In an individual tournament
+    each table's `NS` and `EW` are the line's two players' numbers, and `byes` players'
+    numbers."""
 
     id = serializers.IntegerField()
     club = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
     status = serializers.CharField()
-    # "turns" (a pair tournament) or "free" (an evening of free matches: each "turn" is a
+    # "turns" (a tournament) or "free" (an evening of free matches: each "turn" is a
     # sitting, each table's game one match to `target`).
     format = serializers.ChoiceField(choices=Event.BurracoFormat.choices)
     target = serializers.IntegerField(allow_null=True)
-    # An individual tournament: `pairs` are players entered alone (one name each) and
-    # each table's NS and EW are two players' numbers.
     individual = serializers.BooleanField()
     turns_planned = serializers.IntegerField(allow_null=True)
     pairs = BurracoPairSerializer(many=True)
@@ -249,6 +262,7 @@ def tournament_json(event: Event) -> dict[str, Any]:
             {
                 "number": p.number,
                 "players": p.player_names,
+                "player_id": p.solo_player_id,
                 "active": p.active,
                 "late": p.late,
             }
@@ -272,7 +286,11 @@ class TournamentView(ApiMixin, APIView):
     @extend_schema(
         tags=["burraco"],
         summary="A Burraco tournament: its pairs (or players) and its turns' tables and byes",
+        description="`individual` says what the entries under `pairs` are: pairs of two "
+        "players, or (individual tournaments) players entered alone, with their "
+        "`player_id`; then each table's `NS` and `EW` are two players' numbers.",
         responses={200: TournamentSerializer, **errors(*READ_ERRORS)},
+        examples=TOURNAMENT_EXAMPLES,
     )
     def get(self, request: Request, pk: int) -> Response:
         KnownQueryParameters().filter_queryset(request, None, self)

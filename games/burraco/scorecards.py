@@ -1,7 +1,8 @@
 """A table's score card: hands submitted (points or cards counted by the engine's
-calculator), the card confirmed by the other pair or disputed, the referee's
-corrections and penalties. Each function owns its transaction and locks the game row
-first, as Barbu's deals do (games/submission.py): nothing is half-written."""
+calculator), the card confirmed by the other line (a pair, or two players in an individual
+tournament) or disputed, the referee's corrections and penalties. Each function owns its
+transaction and locks the game row first, as Barbu's deals do (games/submission.py):
+nothing is half-written."""
 
 from __future__ import annotations
 
@@ -306,7 +307,7 @@ def hand_submit(
             )
         if line and card.entered_line and line != card.entered_line:
             raise EntryError(
-                _("The hands of this table are entered by %(line)s; the other pair confirms.")
+                _("The hands of this table are entered by %(line)s; the other line confirms.")
                 % {"line": card.entered_line},
                 code="other_line_enters",
                 params={"line": card.entered_line},
@@ -382,7 +383,7 @@ def hand_submit(
 def card_confirm(
     *, game_id: int, line: str, agree: bool, by_label: str = "", note: str = "", by_user: Any = None
 ) -> ScoreCard:
-    """The other pair accepts the card once every hand is in, or disputes it (the referee
+    """The other line accepts the card once every hand is in, or disputes it (the referee
     then decides)."""
     with transaction.atomic():
         game, table, rnd, event = _lock(game_id)
@@ -406,7 +407,7 @@ def card_confirm(
             )
         if line == card.entered_line:
             raise EntryError(
-                _("The pair that entered the hands cannot confirm them: the other pair does."),
+                _("The line that entered the hands cannot confirm them: the other line does."),
                 code="confirm_same_line",
             )
         card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
@@ -530,7 +531,8 @@ def _decimal(value: Any, field: str) -> Decimal:
 def penalty_set(
     *, round_id: int, pair_id: int, vp: Any, mp: Any, reason: str, by_user: Any
 ) -> PairTurnResult:
-    """The referee takes VP and MP from one pair in one turn; its opponent gains nothing."""
+    """The referee takes VP and MP from one entry (a pair, or a player of an individual
+    tournament) in one turn; its opponents gain nothing."""
     if not reason.strip():
         raise EntryError(_("Say why the penalty is given."), code="reason_required")
     penalty_vp = _decimal(vp, "vp")
@@ -542,7 +544,12 @@ def penalty_set(
         rnd = Round.objects.select_related("event").get(pk=round_id)
         row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
         if row is None:
-            raise EntryError(_("This pair has no result in this turn yet."), code="no_result")
+            missing = (
+                _("This player has no result in this turn yet.")
+                if rnd.event.individual
+                else _("This pair has no result in this turn yet.")
+            )
+            raise EntryError(missing, code="no_result")
         before = {"vp": str(row.penalty_vp), "mp": row.penalty_mp, "reason": row.penalty_reason}
         row.penalty_vp, row.penalty_mp, row.penalty_reason = penalty_vp, mp, reason[:200]
         row.save(update_fields=["penalty_vp", "penalty_mp", "penalty_reason", "updated_at"])
