@@ -12,6 +12,8 @@ PAIR_TOURNAMENT = {
     "name": "Torneo del martedì",
     "game": "burraco",
     "status": "running",
+    "format": "turns",
+    "target": None,
     "individual": False,
     "turns_planned": 4,
     "pairs": [
@@ -39,6 +41,8 @@ INDIVIDUAL_TOURNAMENT = {
     "name": "Individuale del giovedì",
     "game": "burraco",
     "status": "running",
+    "format": "turns",
+    "target": None,
     "individual": True,
     "turns_planned": 3,
     "pairs": [
