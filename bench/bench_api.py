@@ -307,7 +307,11 @@ def main(argv: list[str]) -> int:
     connections.close_all()
 
     log = Path(f"/tmp/bench_api_worker_{os.getpid()}.log")
-    warm_port, cold_port = free_port(), free_port()
+    # BENCH_PORTS="8710,8711": the servers' ports on a machine where they are assigned.
+    ports = os.environ.get("BENCH_PORTS", "")
+    warm_port, cold_port = (
+        [int(p) for p in ports.split(",")][:2] if ports else (free_port(), free_port())
+    )
     processes = [
         start_server(env, warm_port),
         start_server(server_env(database_url, redis_url, "api_bench_cold_settings"), cold_port),
