@@ -14,12 +14,16 @@ through both paths, in the same number of statements.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rest_framework import serializers
+from django.conf import settings
+from django.utils import timezone
+from rest_framework import ISO_8601, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from games.models import Round, Seat
 
@@ -29,6 +33,26 @@ _DATETIME = serializers.DateTimeField()
 def _datetime(value: Any) -> str | None:
     """As DateTimeField gives it (ISO 8601 in the current time zone, `Z` for UTC)."""
     return _DATETIME.to_representation(value) if value is not None else None
+
+
+def datetimes() -> Callable[[Any], str | None]:
+    """_datetime for the rows of one page: the current time zone read once, and an aware
+    datetime (what the database gives with USE_TZ) written as DateTimeField does
+    (astimezone, isoformat, `Z` for +00:00) without its per-value lookups; anything else,
+    or another DATETIME_FORMAT, through DateTimeField itself."""
+    if not settings.USE_TZ or str(api_settings.DATETIME_FORMAT).lower() != ISO_8601:
+        return _datetime
+    zone = timezone.get_current_timezone()
+
+    def iso(value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime.datetime) or value.utcoffset() is None:
+            return _datetime(value)
+        text = value.astimezone(zone).isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+    return iso
 
 
 def _dict(value: Any) -> Any:
@@ -78,6 +102,7 @@ DEAL_COLUMNS = (
 def deal_rows(page: list[tuple]) -> list[dict[str, Any]]:
     """serializers.DealSerializer's rows, from DEAL_COLUMNS."""
     out = []
+    iso = datetimes()
     for pk, game, number, version, status, contract, data, scores, created, updated in page:
         row: dict[str, Any] = {
             "id": pk,
@@ -92,8 +117,8 @@ def deal_rows(page: list[tuple]) -> list[dict[str, Any]]:
         row["contract"] = contract
         row["deal"] = _dict(data)
         row["scores"] = _dict(scores)
-        row["created_at"] = _datetime(created)
-        row["updated_at"] = _datetime(updated)
+        row["created_at"] = iso(created)
+        row["updated_at"] = iso(updated)
         out.append(row)
     return out
 
@@ -122,11 +147,12 @@ def game_rows(request: Request, page: list[tuple]) -> list[dict[str, Any]]:
     """serializers.GameSerializer's rows, from GAME_COLUMNS."""
     keys = ("id", "event", "round", "table", "status", "ruleset")
     out = []
+    iso = datetimes()
     for *head, names, count, target, totals, updated in page:
         row = dict(zip(keys, head, strict=True))
         row["players"] = None if names is None else [_str(n) for n in names]
         row.update(deals_count=count, deals_target=target, totals=totals)
-        row["updated_at"] = _datetime(updated)
+        row["updated_at"] = iso(updated)
         out.append(row)
     return out
 
