@@ -14,7 +14,7 @@ from rest_framework.test import APIRequestFactory
 from clubs.models import Membership, Player
 from games.api.deal_views import GameDealsView
 from games.api.views import DealViewSet, GameViewSet, PlayerViewSet, RoundViewSet, TableViewSet
-from games.models import Deal, EventPlayer, Table
+from games.models import Deal, EventPlayer, Round, Table
 from games.submission import deal_submit
 from games.substitutions import substitute
 from tests.factories import make_game, make_player
@@ -157,3 +157,26 @@ def test_without_pagination_every_row_is_the_serializer_s(varied):
         got = _answer(lean, "/api/v1/x/", headers)
         assert got == _answer(reference, "/api/v1/x/", headers)
         assert got[0] == 200 and got[1].startswith(b"[{")
+
+
+DETAILS = {"deals": Deal, "tables": Table, "rounds": Round, "players": Player}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", list(DETAILS))
+def test_each_detail_answers_the_serializer_s_bytes(varied, name, role):
+    """A row read as list() makes it (LeanList.retrieve): the same bytes and statements
+    as the serializer's retrieve; a row the request may not see (or none) is the same
+    404, answered by the serializer path (one statement more)."""
+    lean = LISTS[name].as_view({"get": "retrieve"})
+    reference = LISTS[name].as_view({"get": "retrieve"}, lean=False)
+    found = 0
+    ids = [*DETAILS[name].objects.values_list("pk", flat=True), 10**9]
+    for pk in ids:
+        path = f"/api/v1/{name}/{pk}/"
+        status, body, statements = _answer(lean, path, _headers(varied, role), pk=str(pk))
+        expected = _answer(reference, path, _headers(varied, role), pk=str(pk))
+        assert (status, body) == expected[:2], path
+        assert statements == expected[2] + (status == 404), path
+        found += status == 200
+    assert found > 0 or (name == "players" and role == "anonymous")
