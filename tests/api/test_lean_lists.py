@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIRequestFactory
 
 from clubs.models import Membership, Player
-from games.api.deal_views import GameDealsView
+from games.api.deal_views import DealDetailView, GameDealsView
 from games.api.views import DealViewSet, GameViewSet, PlayerViewSet, RoundViewSet, TableViewSet
 from games.models import Deal, EventPlayer, Round, Table
 from games.submission import deal_submit
@@ -180,3 +180,27 @@ def test_each_detail_answers_the_serializer_s_bytes(varied, name, role):
         assert statements == expected[2] + (status == 404), path
         found += status == 200
     assert found > 0 or (name == "players" and role == "anonymous")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_game_s_deal_answers_the_serializer_s_bytes_and_etag(varied, role):
+    lean = DealDetailView.as_view()
+    reference = DealDetailView.as_view(lean=False)
+    found = 0
+    for game in (varied.game, varied.other_game, varied.third, varied.hidden_game):
+        for number in (1, 2, 3, 99):
+            path = f"/api/v1/games/{game.pk}/deals/{number}/"
+            answers = []
+            for view in (lean, reference):
+                request = APIRequestFactory().get(path, **_headers(varied, role))
+                with CaptureQueriesContext(connection) as queries:
+                    response = view(request, pk=game.pk, number=number)
+                    response.render()
+                answers.append(
+                    (response.status_code, response.content, response.get("ETag"), len(queries))
+                )
+            got, expected = answers
+            assert got[:3] == expected[:3], path
+            assert got[3] == expected[3] + (got[0] == 404), path
+            found += got[0] == 200
+    assert found > 0
