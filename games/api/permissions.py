@@ -182,22 +182,13 @@ def visible_events_sql(request: Request) -> RawSQL:
     a row's visibility is then one lookup on its event id, instead of the ORM resolving
     the event and club joins of three lookups on every request (and the database
     planning them)."""
-    from django.db import connection
+    from games.sql import organised_clubs, visible_events
 
-    from games.sql import organised_clubs
-
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT e.{q('id')} FROM {q(Event._meta.db_table)} e "
-        f"JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = e.{q('club_id')} "
-        f"WHERE (e.{q('published')} AND c.{q('published')})"
-    )
-    params: list = []
     user = request.user
     if user and user.is_authenticated:
-        sql += f" OR e.{q('club_id')} IN ({organised_clubs('%s', '%s')})"
-        params += [user.pk, Membership.Role.ORGANISER.value]
-    return RawSQL(sql, params)
+        organised = organised_clubs("%s", "%s")
+        return RawSQL(visible_events(organised), [user.pk, Membership.Role.ORGANISER.value])
+    return RawSQL(visible_events(None), [])
 
 
 def visible_players_sql(request: Request) -> RawSQL:
