@@ -12,7 +12,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import generics
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -98,14 +98,26 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             deals = self.filter_queryset(game.deals.order_by("number"))
             page = self.paginate_queryset(deals)
             return self.get_paginated_response(self.get_serializer(page, many=True).data)
-        # Reading needs no object permission (CanEnterDeals allows every safe method):
-        # only the game's visibility, in one plain query (reads.visible_game_row, as the
-        # game's detail reads it); the ORM path answers the 404.
-        if reads.visible_game_row(request, pk) is None:
-            self.get_game(request, pk)
-        deals = self.filter_queryset(Deal.objects.filter(game_id=pk).order_by("number"))
-        page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+        # Reading needs no object permission (CanEnterDeals allows every safe method),
+        # only the game's visibility: the page is read through the deal list's filter
+        # (visible_deals), so a page with deals proves it, in the page's one statement.
+        # No deal found, or a refusal (a bad parameter, a page past the end): the game's
+        # visibility first (reads.visible_game_row's one query; the ORM path answers the
+        # 404), as when the game was read before its deals.
+        deals = visible_deals(request).filter(game_id=pk).order_by("number")
+        try:
+            deals = self.filter_queryset(deals)
+            page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+        except APIException:
+            self._readable_or_404(request, pk)
+            raise
+        if not page:
+            self._readable_or_404(request, pk)
         return self.get_paginated_response(lean.deal_rows(list(page)))
+
+    def _readable_or_404(self, request: Request, pk: int) -> None:
+        if reads.visible_game_row(request, pk) is None:
+            self.get_game(request, pk)  # the 404, as the ORM path answers it
 
     @extend_schema(
         tags=["deals"],
