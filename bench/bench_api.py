@@ -307,7 +307,11 @@ def main(argv: list[str]) -> int:
     connections.close_all()
 
     log = Path(f"/tmp/bench_api_worker_{os.getpid()}.log")
-    warm_port, cold_port = free_port(), free_port()
+    # BENCH_PORTS="8710,8711": the servers' ports on a machine where they are assigned.
+    ports = os.environ.get("BENCH_PORTS", "")
+    warm_port, cold_port = (
+        [int(p) for p in ports.split(",")][:2] if ports else (free_port(), free_port())
+    )
     processes = [
         start_server(env, warm_port),
         start_server(server_env(database_url, redis_url, "api_bench_cold_settings"), cold_port),
@@ -458,7 +462,9 @@ def render(results: dict, args: argparse.Namespace, queries: dict, run: dict) ->
         + ("met." if not met else "NOT met: " + "; ".join(met) + "."),
         "",
         "Statements: SQL statements of one request, counted in-process on the same data "
-        "(CaptureQueriesContext; BEGIN/COMMIT are not statements there); a cold read's count "
+        "(CaptureQueriesContext, which since Django 4.2 lists a transaction's BEGIN and "
+        "COMMIT too: a submission's 5 are the authentication, BEGIN, the lock and read in "
+        "one round trip, the write, COMMIT); a cold read's count "
         "is with the cache forgetting what it reads. Reads that read nothing from the cache "
         "(cold is warm, measured once): " + (", ".join(no_cache) or "none") + ".",
         "",

@@ -133,9 +133,12 @@ BODY_SECONDS = 60
 
 
 def on_deals_changed(sender: Any, game_ids: list[int], event_ids: list[int], **kwargs: Any) -> None:
-    """Sent after the commit: the games' and their evenings' pages changed."""
-    touch("game", game_ids)
-    touch("event", event_ids)
+    """Sent after the commit: the games' and their evenings' pages changed (their
+    versions dropped in one round trip to the cache)."""
+    keys = {_key("game", i) for i in game_ids if i is not None}
+    keys |= {_key("event", i) for i in event_ids if i is not None}
+    if keys:
+        cache.delete_many(sorted(keys))
 
 
 def on_event_saved(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -47,8 +47,8 @@ import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection
 
-from clubs.models import Membership, Player
-from games.models import Game
+from clubs.models import Club, Membership, Player
+from games.models import Event, Game
 
 GAME_FIELDS = [f.attname for f in Game._meta.concrete_fields]
 JSON_FIELDS = {"ruleset", "player_names", "totals"}
@@ -73,6 +73,19 @@ def organised_clubs(user: str, role: str) -> str:
         f'SELECT m."club_id" FROM "{membership}" m JOIN "{player}" p ON p."id" = m."player_id" '
         f'WHERE p."user_id" = {user} AND m."role" = {role}'
     )
+
+
+def visible_events(organised: str | None) -> str:
+    """SQL selecting the ids of the events a visitor may read: public events of public
+    clubs, and every event of the clubs `organised` selects (SQL, e.g. organised_clubs,
+    or a list of ids; None: no club). The rule of the API's PublicReadable.events and of
+    scoring.selectors.Viewer, as one subquery the ORM need not resolve."""
+    event, club = Event._meta.db_table, Club._meta.db_table
+    sql = (
+        f'SELECT e."id" FROM "{event}" e JOIN "{club}" c ON c."id" = e."club_id" '
+        f'WHERE (e."published" AND c."published")'
+    )
+    return sql if organised is None else f'{sql} OR e."club_id" IN ({organised})'
 
 
 LOCK = 'SELECT {columns} FROM "games_game" WHERE "id" = %(game)s::bigint FOR UPDATE'.format(

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Avg, Count, Q, Sum
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealScore, Event, Game, PairTurnResult
 from games.selectors import game_record
+from games.sql import visible_events
 from scoring import standings as maths
 from scoring.aggregates import ranking_of
 from scoring.cache_keys import event_cache_key, league_cache_key
@@ -64,8 +66,11 @@ class Viewer:
         """A filter on rows reaching an event through `prefix` (e.g. "game__table__round__")."""
         if self.everything:
             return Q()
-        public = Q(**{f"{prefix}event__published": True, f"{prefix}event__club__published": True})
-        return public | Q(**{f"{prefix}event__club_id__in": self.organises})
+        # One lookup on the event id against a plain SQL subquery (games.sql): the ORM
+        # resolved the event and club joins of three lookups each time (issue 20).
+        ids = sorted(self.organises)
+        organised = ", ".join(["%s"] * len(ids)) if ids else None
+        return Q(**{f"{prefix}event_id__in": RawSQL(visible_events(organised), ids)})
 
 
 def viewer(user: Any) -> Viewer:

@@ -12,13 +12,13 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import generics
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import sql
-from games.api import contract, examples, filters, lean, serializers
+from games.api import contract, examples, filters, lean, reads, serializers
 from games.api.permissions import (
     USER_ORGANISES,
     CanEnterDeals,
@@ -93,13 +93,31 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         responses={200: serializers.DealSerializer(many=True), **errors(*READ_ERRORS)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        game = self.get_game(request, pk)
-        deals = self.filter_queryset(game.deals.order_by("number"))
         if not self.lean:
+            game = self.get_game(request, pk)
+            deals = self.filter_queryset(game.deals.order_by("number"))
             page = self.paginate_queryset(deals)
             return self.get_paginated_response(self.get_serializer(page, many=True).data)
-        page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+        # Reading needs no object permission (CanEnterDeals allows every safe method),
+        # only the game's visibility: the page is read through the deal list's filter
+        # (visible_deals), so a page with deals proves it, in the page's one statement.
+        # No deal found, or a refusal (a bad parameter, a page past the end): the game's
+        # visibility first (reads.visible_game_row's one query; the ORM path answers the
+        # 404), as when the game was read before its deals.
+        deals = visible_deals(request).filter(game_id=pk).order_by("number")
+        try:
+            deals = self.filter_queryset(deals)
+            page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+        except APIException:
+            self._readable_or_404(request, pk)
+            raise
+        if not page:
+            self._readable_or_404(request, pk)
         return self.get_paginated_response(lean.deal_rows(list(page)))
+
+    def _readable_or_404(self, request: Request, pk: int) -> None:
+        if reads.visible_game_row(request, pk) is None:
+            self.get_game(request, pk)  # the 404, as the ORM path answers it
 
     @extend_schema(
         tags=["deals"],
@@ -194,6 +212,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     serializer_class = serializers.DealSerializer
     permission_classes = [IsClubOrganiser]
     filter_backends = [filters.KnownQueryParameters]
+    lean = True  # a read as plain rows (games/api/lean.py); False: the serializer's
 
     def get_deal(self, request: Request, pk: int, number: int) -> Deal:
         deal = get_object_or_404(
@@ -221,7 +240,20 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         },
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return self.answer(self.get_deal(request, pk, number))
+        if not self.lean:
+            return self.answer(self.get_deal(request, pk, number))
+        # As a row of the deal list (games/api/lean.py): no object permission to check
+        # on a read (IsClubOrganiser allows every safe method); the ORM path answers the
+        # 404.
+        rows = list(
+            visible_deals(request)
+            .filter(game_id=pk, number=number)
+            .values_list(*lean.DEAL_COLUMNS)[:2]
+        )
+        if len(rows) != 1:
+            return self.answer(self.get_deal(request, pk, number))
+        row = lean.deal_rows(rows)[0]
+        return Response(row, headers={"ETag": f'"{row["version"]}"'})
 
     def correct(self, request: Request, deal: Deal, data: dict[str, Any]) -> Response:
         expected = contract.expected_version(request, deal.version)

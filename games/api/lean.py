@@ -14,13 +14,20 @@ through both paths, in the same number of statements.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rest_framework import serializers
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+from rest_framework import ISO_8601, serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
+from clubs.models import Player
 from games.models import Round, Seat
 
 _DATETIME = serializers.DateTimeField()
@@ -29,6 +36,26 @@ _DATETIME = serializers.DateTimeField()
 def _datetime(value: Any) -> str | None:
     """As DateTimeField gives it (ISO 8601 in the current time zone, `Z` for UTC)."""
     return _DATETIME.to_representation(value) if value is not None else None
+
+
+def datetimes() -> Callable[[Any], str | None]:
+    """_datetime for the rows of one page: the current time zone read once, and an aware
+    datetime (what the database gives with USE_TZ) written as DateTimeField does
+    (astimezone, isoformat, `Z` for +00:00) without its per-value lookups; anything else,
+    or another DATETIME_FORMAT, through DateTimeField itself."""
+    if not settings.USE_TZ or str(api_settings.DATETIME_FORMAT).lower() != ISO_8601:
+        return _datetime
+    zone = timezone.get_current_timezone()
+
+    def iso(value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime.datetime) or value.utcoffset() is None:
+            return _datetime(value)
+        text = value.astimezone(zone).isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+    return iso
 
 
 def _dict(value: Any) -> Any:
@@ -49,6 +76,22 @@ class LeanList:
     def lean_rows(self, request: Request, page: list[tuple]) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """One row as list() makes it, read through the same queryset (visibility
+        included) in one statement; a row not found (or a view with object permissions
+        to check) takes the serializer path, which answers the 404 as before."""
+        if not self.lean or not _no_object_permissions(self):
+            return super().retrieve(request, *args, **kwargs)  # type: ignore[misc]
+        lookup = self.lookup_url_kwarg or self.lookup_field  # type: ignore[attr-defined]
+        queryset = self.filter_queryset(self.get_queryset())  # type: ignore[attr-defined]
+        values = queryset.prefetch_related(None).filter(
+            **{self.lookup_field: kwargs[lookup]}  # type: ignore[attr-defined]
+        )
+        rows = list(values.values_list(*self.lean_columns)[:2])
+        if len(rows) != 1:
+            return super().retrieve(request, *args, **kwargs)  # type: ignore[misc]
+        return Response(self.lean_rows(request, rows)[0])
+
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         if not self.lean:
             return super().list(request, *args, **kwargs)  # type: ignore[misc]
@@ -58,6 +101,28 @@ class LeanList:
         if page is None:  # no pagination class: every row, as ListModelMixin answers
             return Response(self.lean_rows(request, list(values)))
         return self.get_paginated_response(self.lean_rows(request, list(page)))  # type: ignore[attr-defined]
+
+
+def _no_object_permissions(view: Any) -> bool:
+    """Whether the view's permissions allow every object (AllowAny, the API's reads):
+    the lean retrieve then need not make the instance they would be asked about."""
+    return all(type(p) is AllowAny for p in view.get_permissions())
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _placeholders(values: Any) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
+def _rows(sql: str, params: list[Any]) -> list[tuple]:
+    """A page's second rows (seats, byes) in plain SQL: ints and names only, which every
+    database gives as Python does; the ORM's query cost more to build than to run."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 # --- deals ------------------------------------------------------------------------------
@@ -78,6 +143,7 @@ DEAL_COLUMNS = (
 def deal_rows(page: list[tuple]) -> list[dict[str, Any]]:
     """serializers.DealSerializer's rows, from DEAL_COLUMNS."""
     out = []
+    iso = datetimes()
     for pk, game, number, version, status, contract, data, scores, created, updated in page:
         row: dict[str, Any] = {
             "id": pk,
@@ -92,8 +158,8 @@ def deal_rows(page: list[tuple]) -> list[dict[str, Any]]:
         row["contract"] = contract
         row["deal"] = _dict(data)
         row["scores"] = _dict(scores)
-        row["created_at"] = _datetime(created)
-        row["updated_at"] = _datetime(updated)
+        row["created_at"] = iso(created)
+        row["updated_at"] = iso(updated)
         out.append(row)
     return out
 
@@ -122,11 +188,12 @@ def game_rows(request: Request, page: list[tuple]) -> list[dict[str, Any]]:
     """serializers.GameSerializer's rows, from GAME_COLUMNS."""
     keys = ("id", "event", "round", "table", "status", "ruleset")
     out = []
+    iso = datetimes()
     for *head, names, count, target, totals, updated in page:
         row = dict(zip(keys, head, strict=True))
         row["players"] = None if names is None else [_str(n) for n in names]
         row.update(deals_count=count, deals_target=target, totals=totals)
-        row["updated_at"] = _datetime(updated)
+        row["updated_at"] = iso(updated)
         out.append(row)
     return out
 
@@ -144,12 +211,14 @@ def table_rows(request: Request, page: list[tuple]) -> list[dict[str, Any]]:
     page's seats (as the prefetch made it: none for an empty page)."""
     seats: dict[int, list[dict[str, Any]]] = {pk: [] for pk, *_ in page}
     if seats:
-        rows = (
-            Seat.objects.filter(table_id__in=list(seats))
-            .order_by("table_id", "position")
-            .values_list("table_id", "position", "player_id", "player__name")
+        sql = (
+            f"SELECT s.{_q('table_id')}, s.{_q('position')}, s.{_q('player_id')}, "
+            f"p.{_q('name')} FROM {_q(Seat._meta.db_table)} s "
+            f"JOIN {_q(Player._meta.db_table)} p ON p.{_q('id')} = s.{_q('player_id')} "
+            f"WHERE s.{_q('table_id')} IN ({_placeholders(seats)}) "
+            f"ORDER BY s.{_q('table_id')}, s.{_q('position')}"
         )
-        for table_id, position, player_id, name in rows:
+        for table_id, position, player_id, name in _rows(sql, list(seats)):
             seats[table_id].append({"position": position, "player": player_id, "name": name})
     return [
         {
@@ -173,10 +242,14 @@ def round_rows(request: Request, page: list[tuple]) -> list[dict[str, Any]]:
     players' order, as the prefetch read them)."""
     byes: dict[int, list[int]] = {pk: [] for pk, *_ in page}
     if byes:
-        through = Round.byes.through.objects.filter(round_id__in=list(byes))
-        for round_id, player_id in through.order_by("player__name", "player_id").values_list(
-            "round_id", "player_id"
-        ):
+        sql = (
+            f"SELECT b.{_q('round_id')}, b.{_q('player_id')} "
+            f"FROM {_q(Round.byes.through._meta.db_table)} b "
+            f"JOIN {_q(Player._meta.db_table)} p ON p.{_q('id')} = b.{_q('player_id')} "
+            f"WHERE b.{_q('round_id')} IN ({_placeholders(byes)}) "
+            f"ORDER BY p.{_q('name')}, b.{_q('player_id')}"
+        )
+        for round_id, player_id in _rows(sql, list(byes)):
             byes[round_id].append(player_id)
     return [
         {"id": pk, "event": event, "number": number, "status": status, "byes": byes[pk]}

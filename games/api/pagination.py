@@ -10,30 +10,80 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator as DjangoPaginator
+from django.db.models import Count, QuerySet, Window
+from django.db.models.query import ModelIterable, ValuesListIterable
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
+# The column of the page's rows holding the count of the whole list (COUNT(*) OVER ()).
+PAGE_TOTAL = "_page_total"
+
+
+def _counts_in_window(object_list: Any) -> bool:
+    """Whether the page's own statement can count the list too: an ordered queryset of
+    model instances or value tuples, without DISTINCT, GROUP BY or a set operation (a
+    window counts the rows before DISTINCT would merge them)."""
+    if not isinstance(object_list, QuerySet):
+        return False
+    query = object_list.query
+    return (
+        object_list._iterable_class in (ModelIterable, ValuesListIterable)
+        and object_list.ordered
+        and not query.distinct
+        and not query.combinator
+        and query.group_by is None
+        and not query.is_sliced
+    )
+
 
 class FirstPageCountsItself(DjangoPaginator):
-    """Django's paginator, except that page 1 is read first with one row more: when it
-    holds the whole list (a club's events, leagues, rounds...), its length is the count
-    and no COUNT query is made; otherwise the COUNT follows, as before. Same pages, same
-    counts; one statement less for every list that fits on its first page."""
+    """Django's paginator, with the COUNT in the page's own statement.
+
+    A queryset (_counts_in_window) is read with `COUNT(*) OVER ()`: every row of the page
+    carries the count of the whole list, so a page costs one statement instead of a
+    COUNT and a SELECT (each built by the ORM: about a fifth of a long list's request).
+    An empty page learns nothing: page 1 is then an empty list (count 0), a later page
+    asks the COUNT and is refused as Django refuses it.
+    Other lists: page 1 is read first with one row more; when it holds the whole list,
+    its length is the count and no COUNT query is made; otherwise the COUNT follows.
+    Same pages, same counts as Django's paginator."""
 
     def page(self, number: Any) -> Any:
         try:
-            first = int(number) == 1
+            wanted = int(number)
         except (TypeError, ValueError):
-            first = False
-        if not first or "count" in self.__dict__ or self.orphans:
+            wanted = 0
+        if wanted < 1 or "count" in self.__dict__ or self.orphans:
+            return super().page(number)
+        if _counts_in_window(self.object_list):
+            return self._page_with_count(wanted)
+        if wanted != 1:
             return super().page(number)
         rows = list(self.object_list[: self.per_page + 1])
         if len(rows) <= self.per_page:
             self.__dict__["count"] = len(rows)  # the cached_property's value
         self.validate_number(1)
         return self._get_page(rows[: self.per_page], 1, self)
+
+    def _page_with_count(self, number: int) -> Any:
+        bottom = (number - 1) * self.per_page
+        counted = self.object_list.annotate(**{PAGE_TOTAL: Window(Count("*"))})
+        rows = list(counted[bottom : bottom + self.per_page])
+        if not rows:
+            if number != 1:
+                return super().page(number)  # the COUNT, then Django's EmptyPage
+            self.__dict__["count"] = 0
+        elif isinstance(rows[0], tuple):
+            self.__dict__["count"] = rows[0][-1]
+            rows = [row[:-1] for row in rows]
+        else:
+            self.__dict__["count"] = getattr(rows[0], PAGE_TOTAL)
+            for row in rows:
+                delattr(row, PAGE_TOTAL)
+        self.validate_number(number)
+        return self._get_page(rows, number, self)
 
 
 class Pagination(PageNumberPagination):

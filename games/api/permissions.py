@@ -26,9 +26,11 @@ For every API view (the standings endpoints in scoring/urls_api.py included):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions, permissions
@@ -152,23 +154,70 @@ def organises(request: Request, club_id: int) -> bool:
     return ids is None or club_id in ids
 
 
-def _organised(request: Request) -> QuerySet | None:
-    """The ids of the clubs the user organises as a subquery (no query of its own);
-    None for a superuser (every club); an empty result for anonymous users."""
+def _organised_sql(request: Request) -> RawSQL | None:
+    """The ids of the clubs the user organises as a subquery of plain SQL (no query of
+    its own, nothing for the ORM to resolve); None for anonymous users (no club)."""
+    from games.sql import organised_clubs
+
     user = request.user
-    if user and user.is_authenticated and user.is_superuser:
-        return None
     if not user or not user.is_authenticated:
-        return Membership.objects.none().values("club_id")
-    return Membership.objects.filter(
-        player__user_id=user.pk, role=Membership.Role.ORGANISER
-    ).values("club_id")
+        return None
+    return RawSQL(organised_clubs("%s", "%s"), [user.pk, Membership.Role.ORGANISER.value])
+
+
+def _superuser(request: Request) -> bool:
+    user = request.user
+    return bool(user and user.is_authenticated and user.is_superuser)
+
+
+def _or_organised(public: Q, club_field: str, request: Request) -> Q:
+    """`public`, or the row's club (at `club_field`) organised by the user."""
+    organised = _organised_sql(request)
+    return public if organised is None else public | Q(**{f"{club_field}__in": organised})
+
+
+def visible_events_sql(request: Request) -> RawSQL:
+    """The ids of the events the request may read (PublicReadable.events' rule: public
+    event of a public club, or a club the user organises) as a subquery of plain SQL:
+    a row's visibility is then one lookup on its event id, instead of the ORM resolving
+    the event and club joins of three lookups on every request (and the database
+    planning them)."""
+    from games.sql import organised_clubs, visible_events
+
+    user = request.user
+    if user and user.is_authenticated:
+        organised = organised_clubs("%s", "%s")
+        return RawSQL(visible_events(organised), [user.pk, Membership.Role.ORGANISER.value])
+    return RawSQL(visible_events(None), [])
+
+
+def visible_players_sql(request: Request) -> RawSQL:
+    """The ids of the players the request may read (members of a published club or of a
+    club the user organises), as a subquery of plain SQL."""
+    from django.db import connection
+
+    from games.sql import organised_clubs
+
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT m.{q('player_id')} FROM {q(Membership._meta.db_table)} m "
+        f"JOIN {q(Club._meta.db_table)} c ON c.{q('id')} = m.{q('club_id')} "
+        f"WHERE c.{q('published')}"
+    )
+    params: list = []
+    user = request.user
+    if user and user.is_authenticated:
+        sql += f" OR m.{q('club_id')} IN ({organised_clubs('%s', '%s')})"
+        params += [user.pk, Membership.Role.ORGANISER.value]
+    return RawSQL(sql, params)
 
 
 class PublicReadable:
     """Querysets of what a request may read (see the module docstring).
 
-    The organiser's clubs go into the same SQL as a subquery: a read costs one query.
+    The organiser's clubs go into the same SQL as a subquery of plain SQL
+    (games.sql.organised_clubs): a read costs one query, and the ORM resolves no join
+    for the rule.
     """
 
     @staticmethod
@@ -184,12 +233,9 @@ class PublicReadable:
         `table`: the path to the row's table id ("table_id", "pk" for a Table), so a
         table key also reads its own table, game and deals.
         """
-        clubs = _organised(request)
-        if clubs is None:
+        if _superuser(request):
             return queryset
-        visible = Q(**{f"{event}__published": True, f"{event}__club__published": True})
-        if request.user and request.user.is_authenticated:
-            visible |= Q(**{f"{event}__club_id__in": clubs})
+        visible = Q(**{f"{event}__in": visible_events_sql(request)})
         key = table_key(request)
         if key is not None and table is not None:
             visible |= Q(**{table: key.table_id})
@@ -198,36 +244,51 @@ class PublicReadable:
     @staticmethod
     def clubs(request: Request, queryset: QuerySet | None = None) -> QuerySet:
         queryset = Club.objects.all() if queryset is None else queryset
-        clubs = _organised(request)
-        if clubs is None:
+        if _superuser(request):
             return queryset
-        return queryset.filter(Q(published=True) | Q(pk__in=clubs))
+        return queryset.filter(_or_organised(Q(published=True), "pk", request))
 
     @staticmethod
     def leagues(request: Request, queryset: QuerySet | None = None) -> QuerySet:
         queryset = League.objects.all() if queryset is None else queryset
-        clubs = _organised(request)
-        if clubs is None:
+        if _superuser(request):
             return queryset
-        return queryset.filter(Q(published=True, club__published=True) | Q(club_id__in=clubs))
+        public = Q(published=True, club__published=True)
+        return queryset.filter(_or_organised(public, "club_id", request))
 
     @staticmethod
     def events(request: Request, queryset: QuerySet | None = None) -> QuerySet:
         queryset = Event.objects.all() if queryset is None else queryset
-        clubs = _organised(request)
-        if clubs is None:
+        if _superuser(request):
             return queryset
-        return queryset.filter(Q(published=True, club__published=True) | Q(club_id__in=clubs))
+        public = Q(published=True, club__published=True)
+        return queryset.filter(_or_organised(public, "club_id", request))
 
     @staticmethod
     def players(request: Request, queryset: QuerySet | None = None) -> QuerySet:
         """Players who belong to a published club or to a club the user organises."""
         queryset = Player.objects.all() if queryset is None else queryset
-        clubs = _organised(request)
-        if clubs is None:
+        if _superuser(request):
             return queryset
-        members = Membership.objects.filter(Q(club__published=True) | Q(club_id__in=clubs))
-        return queryset.filter(pk__in=members.values("player_id"))
+        return queryset.filter(pk__in=visible_players_sql(request))
+
+    @staticmethod
+    def managed(request: Request) -> Any:
+        """An annotation: whether the user organises one of the player's clubs (an
+        organiser sees the e-mail of their clubs' players); for a logged-in user who
+        is not a superuser (the others: all or none)."""
+        from django.db import connection
+
+        organised = _organised_sql(request)
+        assert organised is not None
+        q = connection.ops.quote_name
+        player = q(Player._meta.db_table)
+        sql = (
+            f"EXISTS (SELECT 1 FROM {q(Membership._meta.db_table)} mm "
+            f"WHERE mm.{q('player_id')} = {player}.{q('id')} "
+            f"AND mm.{q('club_id')} IN ({organised.sql}))"
+        )
+        return RawSQL(sql, organised.params, output_field=BooleanField())
 
 
 def game_club_id(game: Game) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth import authenticate
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Prefetch, Value
+from django.db.models import Prefetch, Value
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -28,7 +28,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import login_limits
-from clubs.models import Membership
 from games.api import filters, lean, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.errors import LoginLocked, error_body
@@ -99,19 +98,16 @@ class PlayerViewSet(lean.LeanList, ReadOnlyViewSet):
     lean_rows = staticmethod(lean.player_rows)
 
     def get_queryset(self):
-        players = PublicReadable.players(self.request).order_by("name", "id").distinct()
+        # No DISTINCT: visibility is a subquery (no join), and the club filter's one
+        # join finds one membership per player and club (membership_unique).
+        players = PublicReadable.players(self.request).order_by("name", "id")
         user = self.request.user
         if not user.is_authenticated:
             return players.annotate(managed=Value(False))
         if user.is_superuser:
             return players.annotate(managed=Value(True))
         # Organisers see the e-mail of their clubs' players, nobody else sees any.
-        managed = Membership.objects.filter(
-            player=OuterRef("pk"),
-            club__memberships__player__user_id=user.pk,
-            club__memberships__role=Membership.Role.ORGANISER,
-        )
-        return players.annotate(managed=Exists(managed))
+        return players.annotate(managed=PublicReadable.managed(self.request))
 
 
 @read_schema(serializers.LeagueSerializer, "leagues")

@@ -12,9 +12,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIRequestFactory
 
 from clubs.models import Membership, Player
-from games.api.deal_views import GameDealsView
+from games.api.deal_views import DealDetailView, GameDealsView
 from games.api.views import DealViewSet, GameViewSet, PlayerViewSet, RoundViewSet, TableViewSet
-from games.models import Deal, EventPlayer, Table
+from games.models import Deal, EventPlayer, Round, Table
 from games.submission import deal_submit
 from games.substitutions import substitute
 from tests.factories import make_game, make_player
@@ -115,13 +115,19 @@ def test_a_game_s_deals_answer_the_serializer_s_bytes(varied, role):
     lean = GameDealsView.as_view()
     reference = GameDealsView.as_view(lean=False)
     answers = []
-    for game in (world.game, world.other_game, world.third):
-        for query in ("", "?page_size=1&page=2", "?page=2"):
+    for game in (world.game, world.other_game, world.third, world.hidden_game):
+        for query in ("", "?page_size=1&page=2", "?page=2", "?nonsense=1", "?page=0"):
             path = f"/api/v1/games/{game.pk}/deals/{query}"
             got = _answer(lean, path, _headers(world, role), pk=game.pk)
-            assert got == _answer(reference, path, _headers(world, role), pk=game.pk)
+            expected = _answer(reference, path, _headers(world, role), pk=game.pk)
+            assert got[:2] == expected[:2], path
+            # A page with deals proves the game visible: one statement less than the
+            # game read first; anything else reads the game as well.
+            if got[0] == 200 and b'"id":' in got[1]:
+                assert got[2] == expected[2] - 1, path
             answers.append(got)
     assert sum(status == 200 and b"dealer" in body for status, body, _ in answers) >= 3
+    assert {status for status, _, _ in answers} >= {200, 400, 404}
 
 
 def test_the_lists_are_the_lean_ones():
@@ -157,3 +163,50 @@ def test_without_pagination_every_row_is_the_serializer_s(varied):
         got = _answer(lean, "/api/v1/x/", headers)
         assert got == _answer(reference, "/api/v1/x/", headers)
         assert got[0] == 200 and got[1].startswith(b"[{")
+
+
+DETAILS = {"deals": Deal, "tables": Table, "rounds": Round, "players": Player}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", list(DETAILS))
+def test_each_detail_answers_the_serializer_s_bytes(varied, name, role):
+    """A row read as list() makes it (LeanList.retrieve): the same bytes and statements
+    as the serializer's retrieve; a row the request may not see (or none) is the same
+    404, answered by the serializer path (one statement more)."""
+    lean = LISTS[name].as_view({"get": "retrieve"})
+    reference = LISTS[name].as_view({"get": "retrieve"}, lean=False)
+    found = 0
+    ids = [*DETAILS[name].objects.values_list("pk", flat=True), 10**9]
+    for pk in ids:
+        path = f"/api/v1/{name}/{pk}/"
+        status, body, statements = _answer(lean, path, _headers(varied, role), pk=str(pk))
+        expected = _answer(reference, path, _headers(varied, role), pk=str(pk))
+        assert (status, body) == expected[:2], path
+        assert statements == expected[2] + (status == 404), path
+        found += status == 200
+    assert found > 0 or (name == "players" and role == "anonymous")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_game_s_deal_answers_the_serializer_s_bytes_and_etag(varied, role):
+    lean = DealDetailView.as_view()
+    reference = DealDetailView.as_view(lean=False)
+    found = 0
+    for game in (varied.game, varied.other_game, varied.third, varied.hidden_game):
+        for number in (1, 2, 3, 99):
+            path = f"/api/v1/games/{game.pk}/deals/{number}/"
+            answers = []
+            for view in (lean, reference):
+                request = APIRequestFactory().get(path, **_headers(varied, role))
+                with CaptureQueriesContext(connection) as queries:
+                    response = view(request, pk=game.pk, number=number)
+                    response.render()
+                answers.append(
+                    (response.status_code, response.content, response.get("ETag"), len(queries))
+                )
+            got, expected = answers
+            assert got[:3] == expected[:3], path
+            assert got[3] == expected[3] + (got[0] == 404), path
+            found += got[0] == 200
+    assert found > 0

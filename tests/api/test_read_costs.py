@@ -6,17 +6,26 @@ as plain values."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from clubs.models import Player
-from games.api.pagination import FirstPageCountsItself, Pagination
-from games.api.permissions import TableKey, read_table_key
-from games.models import Event, Table
+from clubs.models import Club, Membership, Player
+from games.api.pagination import FirstPageCountsItself, Pagination, _counts_in_window
+from games.api.permissions import (
+    PublicReadable,
+    TableKey,
+    read_table_key,
+    table_key,
+)
+from games.api.views import ApiMixin
+from games.models import Deal, Event, Game, Round, Table
 from scoring import rebuild, selectors
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_event, make_game, make_league
@@ -91,6 +100,49 @@ def test_the_first_page_that_counts_itself_gives_django_s_pages(length, page):
     assert _pages(FirstPageCountsItself, rows, page, 4) == expected
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("length", [0, 1, 3, 4, 5, 12])
+@pytest.mark.parametrize("page", ["1", "2", "3", "4", "last"])
+@pytest.mark.parametrize("shape", ["instances", "tuples"])
+def test_the_page_that_counts_in_its_own_statement_gives_django_s_pages(length, page, shape):
+    Player.objects.bulk_create(Player(name=f"P{i:02d}") for i in range(length))
+    players = Player.objects.order_by("name", "id")
+    if shape == "tuples":
+        players = players.values_list("id", "name")
+    assert _counts_in_window(players)
+
+    def pages(paginator_class) -> dict:
+        got = _pages(paginator_class, players, page, 4)
+        if shape == "instances":
+            got["results"] = [(p.pk, p.name, sorted(vars(p))) for p in got["results"]]
+        return got
+
+    try:
+        expected = pages(Paginator)
+    except Exception as error:  # the same refusal (404 for a page past the end)
+        with pytest.raises(type(error)):
+            pages(FirstPageCountsItself)
+        return
+    with CaptureQueriesContext(connection) as queries:
+        assert pages(FirstPageCountsItself) == expected
+    if page == "last":  # the COUNT first (to know which page is last), then the page
+        assert len(queries) == (2 if length else 1)
+    else:
+        assert len(queries) == 1
+
+
+@pytest.mark.django_db
+def test_only_lists_a_window_counts_right_are_counted_in_the_page_s_statement():
+    players = Player.objects.order_by("name")
+    assert _counts_in_window(players) and _counts_in_window(players.values_list("id"))
+    assert not _counts_in_window(players.distinct())  # it counts rows before DISTINCT
+    assert not _counts_in_window(players.values_list("id", flat=True))
+    assert not _counts_in_window(players.values("id"))
+    assert not _counts_in_window(Player.objects.order_by())  # unordered: pages unstable
+    assert not _counts_in_window(players.union(players))
+    assert not _counts_in_window(list(players))
+
+
 def _list_statements(client, path: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(path)
@@ -98,7 +150,7 @@ def _list_statements(client, path: str) -> int:
     return len(queries)
 
 
-def test_a_list_on_one_page_needs_no_count_and_a_longer_one_a_fixed_one(world, settings):
+def test_a_list_costs_the_same_statements_on_one_page_or_many(world, settings):
     assert Pagination.django_paginator_class is FirstPageCountsItself
     client = world.client("organiser")
     path = "/api/v1/events/?page_size=3"
@@ -107,13 +159,28 @@ def test_a_list_on_one_page_needs_no_count_and_a_longer_one_a_fixed_one(world, s
     make_event(world.club, name="Third")
     assert _list_statements(client, path) == short
     make_event(world.club, name="Fourth")
-    longer = _list_statements(client, path)
-    assert longer == short + 1  # the COUNT
+    assert _list_statements(client, path) == short  # the count came with the page
     for n in range(5):
         make_event(world.club, name=f"More {n}")
-    assert _list_statements(client, path) == longer
+    assert _list_statements(client, path) == short
+    assert _list_statements(client, path + "&page=3") == short
     answer = client.get(path).json()
     assert answer["count"] == Event.objects.count() and len(answer["results"]) == 3
+    assert client.get(path + "&page=9").status_code == 404  # past the end, as before
+
+
+def test_the_player_list_needs_no_distinct_and_counts_in_its_page(world):
+    rival = Club.objects.exclude(pk=world.club.pk).get()
+    both = Player.objects.filter(memberships__club=world.club).first()
+    Membership.objects.create(club=rival, player=both)  # a player of both clubs
+    client = world.client("organiser")
+    path = "/api/v1/players/?page_size=2"
+    answer = client.get(path).json()
+    assert answer["count"] > 2
+    assert _list_statements(client, path) == _list_statements(client, path + "00")
+    for query in ("?page_size=200", f"?club={world.club.pk}&page_size=200"):
+        ids = [p["id"] for p in client.get("/api/v1/players/" + query).json()["results"]]
+        assert len(ids) == len(set(ids)) and both.pk in ids
 
 
 def test_no_filter_parameter_lists_the_same_and_a_filter_still_filters(world):
@@ -187,3 +254,55 @@ def test_cold_event_standings_statements_do_not_grow_with_players(world):
         )
     cache.clear()
     assert _list_statements(client, path) == few
+
+
+def _q_rule(queryset, request, *, event: str, table: str | None = None):
+    """PublicReadable.filter as the ORM's joins wrote it before issue 20 (the reference)."""
+    user = request.user
+    if user and user.is_authenticated and user.is_superuser:
+        return queryset
+    clubs = Membership.objects.filter(
+        player__user_id=user.pk, role=Membership.Role.ORGANISER
+    ).values("club_id")
+    visible = Q(**{f"{event}__published": True, f"{event}__club__published": True})
+    if request.user and request.user.is_authenticated:
+        visible |= Q(**{f"{event}__club_id__in": clubs})
+    key = table_key(request)
+    if key is not None and table is not None:
+        visible |= Q(**{table: key.table_id})
+    return queryset.filter(visible)
+
+
+@pytest.mark.parametrize(
+    "role", ["anonymous", "organiser", "other_organiser", "member", "table_key", "superuser"]
+)
+def test_visibility_through_the_event_ids_is_the_join_rule(world, role):
+    rival = Club.objects.exclude(pk=world.club.pk).get()
+    for published in (True, False):  # the rival club's evenings, public and private
+        make_game(rival, event=make_event(rival, name=f"Rival {published}", published=published))
+    admin = get_user_model().objects.create_superuser("root", password="x")
+    world.tokens["superuser"] = Token.objects.create(user=admin).key
+    client = world.client(role)
+    if role == "superuser":
+        client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+    request = client.get("/api/v1/games/").wsgi_request
+    drf = Request(request)
+    drf.user, drf.auth = _authenticated(request)
+    cases = [
+        (Round.objects.all(), "event", None),
+        (Table.objects.all(), "round__event", "pk"),
+        (Game.objects.all(), "table__round__event", "table_id"),
+        (Deal.objects.all(), "game__table__round__event", "game__table_id"),
+    ]
+    seen = 0
+    for queryset, event, table in cases:
+        got = set(PublicReadable.filter(queryset, drf, event=event, table=table))
+        assert got == set(_q_rule(queryset, drf, event=event, table=table))
+        seen += len(got)
+    assert seen > 0
+
+
+def _authenticated(django_request):
+    """(user, auth) of a test client's request, through the API's authentication."""
+    request = Request(django_request, authenticators=[a() for a in ApiMixin.authentication_classes])
+    return request.user, request.auth
