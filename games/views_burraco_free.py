@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,9 +22,10 @@ from clubs.models import Club
 from clubs.views import organiser_required
 from games import cards, closing
 from games.burraco import free_matches, free_tables
+from games.burraco_free_score_cards import free_score_cards_pdf
 from games.errors import EntryError
 from games.forms_burraco import FreeMatchForm
-from games.models import BurracoPair, Event, Game
+from games.models import BurracoPair, Event, Game, Round, Table
 
 
 def _free_event(club: Club, event_id: int) -> Event:
@@ -202,3 +204,46 @@ def table_sit(request: HttpRequest, key: str) -> HttpResponse:
         % {"number": started.match, "table": started.table.number},
     )
     return redirect("burraco-card", key=started.table.key)
+
+
+def free_score_cards(
+    request: HttpRequest, club: Club, event: Event, rnd: Round, per_page: int
+) -> HttpResponse:
+    """A sitting's blank score cards of free matches (the desk's score-cards.pdf for an
+    evening of free matches): each match of the sitting with its table, its match number
+    at that table, its pairs and the target; hand rows with running totals, no VP (two
+    queries)."""
+    earlier = Table.objects.filter(round__event=event, round__number__lt=rnd.number)
+    before: dict[int, int] = {}
+    for number in earlier.values_list("number", flat=True):
+        before[number] = before.get(number, 0) + 1
+    tables = [
+        (
+            t.number,
+            before.get(t.number, 0) + 1,
+            _line(t.ns_pair),
+            _line(t.ew_pair),
+        )
+        for t in Table.objects.filter(round=rnd)
+        .select_related("ns_pair__player_a", "ns_pair__player_b")
+        .select_related("ew_pair__player_a", "ew_pair__player_b")
+        .order_by("number")
+    ]
+    data = free_score_cards_pdf(
+        event_name=f"{club.name} – {event.name}",
+        target=free_matches.target_of(event),
+        tables=tables,
+        language=get_language(),
+        per_page=per_page,
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    filename = f"event-{event.pk}-sitting-{rnd.number}-score-cards.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Length"] = str(len(data))
+    if request.method == "HEAD":
+        response.content = b""
+    return response
+
+
+def _line(pair: BurracoPair) -> str:
+    return f"{pair.number} – {pair.player_a.name} / {pair.player_b.name}"
