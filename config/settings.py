@@ -302,6 +302,8 @@ SPECTACULAR_SETTINGS = {
         "LineEnum": "games.burraco.scorecards.LINES",
         # The Burraco answers of the standings endpoint (a tournament, free matches).
         "BurracoGameEnum": [("burraco", "burraco")],
+        # An evening's and a league season's answers of free matches.
+        "FreeFormatEnum": [("free", "free")],
     },
 }
 

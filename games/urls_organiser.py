@@ -32,6 +32,7 @@ urlpatterns = [
     path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
     path(E + "burraco/matches/", burraco_free.match_start, name="burraco-match-start"),
     path(E + "burraco/close/", burraco_free.evening_close, name="burraco-free-close"),
+    path(E + "burraco/tables/", burraco_free.table_cards, name="burraco-free-cards"),
     path(R + "penalty/", burraco.penalty, name="burraco-penalty"),
     path(E + "burraco/cards/<int:game_id>/", burraco.card_correct, name="burraco-card-correct"),
     path(R + "score-cards.pdf", burraco.score_cards, name="burraco-score-cards"),

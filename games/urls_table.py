@@ -2,10 +2,13 @@
 
 from django.urls import path
 
+from games import views_burraco_free as burraco_free
 from games import views_burraco_table as burraco
 from games import views_table
 
 urlpatterns = [
+    # A free-match evening's table card: two pairs sit down at that table.
+    path("t/free/<str:key>/", burraco_free.table_sit, name="burraco-free-sit"),
     path("t/<str:key>/", views_table.table_entry, name="table-entry"),
     path("t/<str:key>/deal/", views_table.table_deal, name="table-deal"),
     path("t/<str:key>/seat/", views_table.table_seat, name="table-seat"),

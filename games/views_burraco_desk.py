@@ -29,7 +29,7 @@ from games.forms_burraco import (
     TurnForm,
 )
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
-from games.views_burraco_free import free_desk_context
+from games.views_burraco_free import free_desk_context, free_score_cards
 from scoring.engine import burraco as engine
 
 
@@ -293,6 +293,8 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     event = _event(club, event_id)
     rnd = get_object_or_404(Round, event=event, number=number)
     per_page = 4 if request.GET.get("per_page") == "4" else 2
+    if event.is_free_matches:  # a sitting of free matches: rows to the target, no VP
+        return free_score_cards(request, club, event, rnd, per_page)
     hands = rnd.hands_per_turn or event.ranking.get("hands_per_turn", 3)
     vp_table = engine.ruleset_from_json(event.ruleset).vp_tables.get(hands)
     if vp_table is None:

@@ -104,7 +104,8 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
             else:
                 event = evenings.event_create(club=club, **data)
         except (evenings.EveningError, EntryError) as error:
-            form.add_error(None, error.message)
+            # A league of the other Burraco format: said beside the league chosen.
+            form.add_error("league" if error.code == "league_format" else None, error.message)
         else:
             if event.is_burraco:
                 messages.success(request, _("%(name)s created.") % {"name": event.name})

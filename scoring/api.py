@@ -33,7 +33,7 @@ from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
-from scoring import api_burraco, burraco_player, player_history, selectors
+from scoring import api_burraco, burraco_player, burraco_selectors, player_history, selectors
 from scoring import standings as maths
 from scoring.cache_keys import event_cache_key, version_cache_key
 
@@ -257,19 +257,39 @@ class LeagueStandingsView(StandingsView):
     @extend_schema(
         tags=["standings"],
         summary="A league table, with each player's movement since the previous evening",
+        description="A Barbu league's player standings (`ranking`: how it ranks), or a "
+        'Burraco league of evenings of free matches (`format` "free"): its pairs over the '
+        "closed evenings with matches won and lost and the point difference. Cached until "
+        "an evening of the league is rebuilt.",
         responses={
-            200: _page_schema(
-                "LeagueStandingsPage",
-                LeagueStandingSerializer,
-                league=serializers.IntegerField(),
-                ranking=RankingSerializer(),
+            200: PolymorphicProxySerializer(
+                component_name="LeagueStandingsAnswer",
+                serializers=[
+                    _page_schema(
+                        "LeagueStandingsPage",
+                        LeagueStandingSerializer,
+                        league=serializers.IntegerField(),
+                        ranking=RankingSerializer(),
+                    ),
+                    api_burraco.free_season_page_schema(_page_schema),
+                ],
+                resource_type_field_name=None,
             ),
             **errors(*READ_ERRORS),
         },
+        examples=[api_burraco.FREE_SEASON_EXAMPLE],
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         league = get_object_or_404(PublicReadable.leagues(request), pk=pk)
+        if league.game == "burraco" and burraco_selectors.plays_free_matches(league):
+            evenings, rows = api_burraco.free_season(league)
+            return _paginated(
+                self,
+                request,
+                rows,
+                {"league": league.pk, "game": "burraco", "format": "free", "evenings": evenings},
+            )
         ranking = selectors.ranking_of(league)
         return _paginated(
             self,

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
+from clubs.models import League
 from games.models import Event
-from scoring import selectors
+from scoring import burraco_selectors, selectors
 from scoring.burraco_standings import TIE_BREAKS
+from scoring.cache_keys import league_free_cache_key
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -64,6 +68,22 @@ class FreePlaceSerializer(serializers.Serializer):
     difference = serializers.IntegerField()
     playing = serializers.IntegerField()
     unconfirmed = serializers.IntegerField()
+
+
+class FreeSeasonPlaceSerializer(serializers.Serializer):
+    """One pair of a league's season of free-match evenings (its closed evenings): the two
+    players whatever their pair number each evening (`player_ids`, `players` in the same
+    order), the evenings it played, its matches played, won and lost, and `difference`,
+    the points it scored less conceded in them."""
+
+    place = serializers.IntegerField()
+    player_ids = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.CharField())
+    evenings = serializers.IntegerField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    difference = serializers.IntegerField()
 
 
 def page_schema(paged: Any) -> Any:
@@ -139,6 +159,85 @@ EXAMPLE = OpenApiExample(
         ],
     },
 )
+
+
+def free_season_page_schema(paged: Any) -> Any:
+    return paged(
+        "FreeMatchSeasonPage",
+        FreeSeasonPlaceSerializer,
+        league=serializers.IntegerField(),
+        game=serializers.ChoiceField(choices=["burraco"]),
+        format=serializers.ChoiceField(choices=["free"]),
+        evenings=serializers.IntegerField(),
+    )
+
+
+FREE_SEASON_EXAMPLE = OpenApiExample(
+    "Season of free-match evenings",
+    summary="A league of Burraco evenings of free matches: its season ranking",
+    response_only=True,
+    value={
+        "league": 3,
+        "game": "burraco",
+        "format": "free",
+        "evenings": 2,
+        "count": 2,
+        "next": None,
+        "previous": None,
+        "results": [
+            {
+                "place": 1,
+                "player_ids": [11, 12],
+                "players": ["Anna Rossi", "Bruno Neri"],
+                "evenings": 2,
+                "played": 4,
+                "won": 3,
+                "lost": 1,
+                "difference": 1340,
+            },
+            {
+                "place": 2,
+                "player_ids": [13, 14],
+                "players": ["Carla Bianchi", "Dario Verdi"],
+                "evenings": 2,
+                "played": 4,
+                "won": 1,
+                "lost": 3,
+                "difference": -1340,
+            },
+        ],
+    },
+)
+
+
+def free_season(league: League) -> tuple[int, list[dict[str, Any]]]:
+    """A league's season of free-match evenings as the API answers it: how many evenings
+    counted and the rows (one query, none from the cache until an evening of the league
+    is rebuilt)."""
+    key = f"{league_free_cache_key(league.pk)}:{get_language() or 'en'}"
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
+    season = burraco_selectors.free_season(league)
+    names = season["names"]
+    answer = (
+        season["evenings"],
+        [
+            {
+                "place": row.place,
+                "player_ids": list(row.entry),
+                "players": names.get(row.entry, []),
+                "evenings": row.evenings,
+                "played": row.played,
+                "won": row.won,
+                "lost": row.lost,
+                "difference": row.difference,
+            }
+            for row in season["rows"]
+        ],
+    )
+    cache.set(key, answer, selectors.CACHE_SECONDS)
+    return answer
 
 
 def free_rows(event_id: int) -> list[dict[str, Any]]:

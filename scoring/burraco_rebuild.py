@@ -19,7 +19,7 @@ from games.models import Event, PairTurnResult
 from scoring import standings as maths
 from scoring.aggregates import CENTS
 from scoring.burraco_standings import TurnScore, rank_pairs
-from scoring.cache_keys import event_cache_key, forget
+from scoring.cache_keys import event_cache_key, forget, league_free_cache_key
 from scoring.free_match_standings import MatchResult, rank_evening
 from scoring.models import PairStanding
 
@@ -48,6 +48,10 @@ def rebuild_pair_standings(*, event_id: int) -> int:
     except Event.DoesNotExist:
         return 0
     new = _free_match_rows(event) if event.is_free_matches else _tournament_rows(event)
+    if event.is_free_matches and event.league_id is not None:
+        # The league's season counts this evening once closed (its status is read here).
+        league_id = event.league_id
+        transaction.on_commit(lambda: forget(league_free_cache_key(league_id)))
     return _write(event_id, new)
 
 

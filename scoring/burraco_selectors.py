@@ -189,15 +189,18 @@ def free_season(league: League) -> dict[str, Any]:
     )
     evenings: dict[int, list[EveningLine]] = {}
     labels: dict[Any, str] = {}
+    names: dict[Any, list[str]] = {}
     for event_id, won, lost, difference, a_id, a_name, b_id, b_name in stored:
         (first_id, first), (second_id, second) = sorted(((a_id, a_name), (b_id, b_name)))
         key = (first_id, second_id)
         labels.setdefault(key, f"{first} / {second}")
+        names.setdefault(key, [first, second])
         evenings.setdefault(event_id, []).append(EveningLine(key, won, lost, difference))
     rows: list[FreeRow] = rank_season(evenings.values())
     return {
         "rows": rows,
         "labels": labels,
+        "names": names,
         "lines": [{"row": row, "label": labels.get(row.entry, "")} for row in rows],
         "evenings": len(evenings),
     }

@@ -27,3 +27,9 @@ def event_cache_key(event_id: int) -> str:
 
 def league_cache_key(league_id: int) -> str:
     return f"standings:league:{league_id}"
+
+
+def league_free_cache_key(league_id: int) -> str:
+    """A league's season of free-match evenings (the API's rows), forgotten whenever one
+    of its evenings' rankings is rebuilt (scoring/burraco_rebuild.py)."""
+    return f"standings:league:{league_id}:free"

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, GameChoice, League
 from games.burraco.results import FREE_MATCH, announce
-from games.burraco.tournaments import TournamentError, _seat_table
+from games.burraco.tournaments import TournamentError, _seat_table, league_format_check
 from games.idempotency import keep_answer, replayed, request_fingerprint
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, Table
 from scoring.engine import burraco
@@ -54,6 +54,7 @@ def free_evening_create(
     league's (or the club's) rules frozen in it and the target written into them."""
     if league is not None and league.club_id != club.pk:
         raise TournamentError(_("This league belongs to another club."), code="foreign_league")
+    league_format_check(league, Event.BurracoFormat.FREE)
     if target not in burraco.FREE_TARGETS:
         raise TournamentError(
             _("A free match is played to 2005, 1505 or 1005 points."),

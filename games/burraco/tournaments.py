@@ -62,6 +62,36 @@ def _check_burraco(event: Event) -> None:
         raise TournamentError(_("This event is closed."), code="event_closed")
 
 
+def league_format_check(league: League | None, burraco_format: str) -> None:
+    """A league ranks one format over its season: the VP of its tournaments, or the
+    matches won at its evenings of free matches. An event of the other format is refused
+    (a club keeps a league for each)."""
+    if league is None:
+        return
+    other = (
+        Event.BurracoFormat.TURNS
+        if burraco_format == Event.BurracoFormat.FREE
+        else Event.BurracoFormat.FREE
+    )
+    if not league.events.filter(game=GameChoice.BURRACO, burraco_format=other).exists():
+        return
+    if burraco_format == Event.BurracoFormat.FREE:
+        message = _(
+            "%(league)s ranks tournaments by VP: an evening of free matches needs a league "
+            "of its own (or none)."
+        )
+    else:
+        message = _(
+            "%(league)s ranks evenings of free matches by matches won: a tournament needs "
+            "another league (or none)."
+        )
+    raise TournamentError(
+        message % {"league": league.name},
+        code="league_format",
+        params={"league": league.pk, "format": other},
+    )
+
+
 def tournament_create(
     *,
     club: Club,
@@ -78,6 +108,7 @@ def tournament_create(
     pairs, or `individual` (players enter alone, partners change every turn)."""
     if league is not None and league.club_id != club.pk:
         raise TournamentError(_("This league belongs to another club."), code="foreign_league")
+    league_format_check(league, Event.BurracoFormat.TURNS)
     if hands_per_turn not in HANDS:
         raise TournamentError(
             _("A turn plays 2, 3 or 4 hands."),

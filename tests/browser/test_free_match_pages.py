@@ -63,3 +63,49 @@ def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  
         finally:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_table_cards_and_the_sit_down_page_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+    """The printed table cards (laptop) and the page their QR code opens (a phone at 390
+    px): two pairs sit down at table 1 for the evening's first match, in Italian."""
+    from games.burraco import free_tables, tournaments
+
+    language = "it"
+    club = burraco_club(language=language)
+    event = free_evening(4, club=club)
+    for p in event.pairs.all():
+        tournaments.pair_checkin(pair=p)
+    make_organiser(club, "referee")
+    problems: list[str] = []
+    for width, size in WIDTHS.items():
+        context = browser.new_context(viewport=size, locale=language)
+        try:
+            page = context.new_page()
+            walk = Walk(page, live_server.url, language, width)
+            walk.folder = SHOTS / "free" / language / width
+            walk.folder.mkdir(parents=True, exist_ok=True)
+            sit = localised(
+                "burraco-free-sit",
+                language,
+                free_tables.seat_key(event.pk, 1 if width == "390" else 2),
+            )
+            walk.open("table-sit-down", sit, axe)
+            page.select_option("#sit-ns", "1" if width == "390" else "3")
+            page.select_option("#sit-ew", "2" if width == "390" else "4")
+            with page.expect_navigation():
+                page.locator("#sit-submit").click()
+            assert "/card/" in page.url
+            walk.check("table-sit-down-card", axe)
+            page.goto(f"{live_server.url}{localised('login', language)}?next=/")
+            page.fill("#id_username", "referee")
+            page.fill("#id_password", "tavolo-test")
+            with page.expect_navigation():
+                page.locator("main form button[type=submit]").click()
+            walk.open(
+                "free-cards", localised("burraco-free-cards", language, club.slug, event.pk), axe
+            )
+            assert page.locator(".card svg").count() == 2
+            problems += walk.problems
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)
