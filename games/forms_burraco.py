@@ -31,6 +31,13 @@ class PairForm(forms.Form):
         self.fields["player_b"].choices = players
 
 
+# What the desk offers for the next turn: the first turn is seated by entry order, draw or
+# by hand (a pasted pairing); a later one by a movement over the turns played, or by hand.
+FIRST_TURN_MOVEMENTS = ("first", "pairing")
+LATER_TURN_MOVEMENTS = ("mitchell", "danese", "round_robin", "pairing")
+LATER_PAIRING_LABEL = _("by hand: the pairing below, typed or pasted from a desktop program")
+
+
 class TurnForm(forms.Form):
     movement = forms.ChoiceField(
         # Not the ranking's "movement" (places gained or lost): who plays whom.
@@ -82,10 +89,30 @@ class TurnForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, pairs: Collection[int] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        pairs: Collection[int] | None = None,
+        first_turn: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`first_turn`: True or False keeps only the movements and fields that fit the
+        turn to seat (None: all of them, for a caller that does not know)."""
         super().__init__(*args, **kwargs)
         self.pairs = pairs
         self.turn = None
+        if first_turn is None:
+            return
+        keep = FIRST_TURN_MOVEMENTS if first_turn else LATER_TURN_MOVEMENTS
+        field = self.fields["movement"]
+        field.choices = [c for c in field.choices if c[0] in keep]  # type: ignore[attr-defined]
+        if not first_turn:
+            field.choices = [  # type: ignore[attr-defined]
+                (value, LATER_PAIRING_LABEL if value == "pairing" else label)
+                for value, label in field.choices  # type: ignore[attr-defined]
+            ]
+        for name in ("step", "variant") if first_turn else ("first_order",):
+            del self.fields[name]
 
     def clean(self) -> dict[str, Any]:
         """A pasted pairing (the "pairing" movement, or the first turn by hand) read by

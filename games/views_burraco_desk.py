@@ -65,6 +65,7 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "turn_form": forms.get("turn_form")
         or TurnForm(
             pairs=_playing(event),
+            first_turn=not data["rounds"],
             initial={
                 "movement": last
                 if last in ("mitchell", "danese", "round_robin")
@@ -135,10 +136,13 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
 @require_POST
 def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
-    form = TurnForm(request.POST, pairs=_playing(event))
+    first_turn = not event.rounds.exists()
+    form = TurnForm(request.POST, pairs=_playing(event), first_turn=first_turn)
     if form.is_valid():
         data = form.cleaned_data
         tables, byes = form.pairing_lines()
+        # A first turn pasted as a pairing is a first turn seated by hand.
+        first_order = "hand" if first_turn and data["movement"] == "pairing" else None
         try:
             seated = tournaments.turn_seat(
                 event=event,
@@ -147,7 +151,7 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 time_limit=data.get("time_limit"),
                 step=data.get("step") or 1,
                 variant=data.get("variant") or "no_rematch",
-                first_order=data.get("first_order") or "entry",
+                first_order=first_order or data.get("first_order") or "entry",
                 by_hand=tables,
                 by_hand_byes=byes,
             )

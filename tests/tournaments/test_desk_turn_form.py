@@ -1,0 +1,131 @@
+"""The referee's desk offers what fits the next turn (the first: entry order, draw, by
+hand; a later one: Mitchell with its step, Danese with its variant, round robin, by
+hand), and a pairing pasted at the desk seats any turn or says which line is wrong."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.burraco import tournaments
+from games.models import Event
+from tests.factories import make_organiser
+from tests.tournaments.builders import play_turn, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def referee() -> tuple[Client, Event]:
+    event = tournament(5)
+    make_organiser(event.club, "referee")
+    client = Client()
+    client.login(username="referee", password="tavolo-test")
+    return client, event
+
+
+def _desk(client: Client, event: Event, language: str = "en") -> str:
+    page = client.get(
+        reverse("burraco-desk", args=[event.club.slug, event.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert page.status_code == 200
+    return page.content.decode()
+
+
+def _turn_form(page: str) -> str:
+    match = re.search(r'<form[^>]*id="turn-seat-form".*?</form>', page, re.S)
+    assert match, "no turn form on the desk"
+    return match.group(0)
+
+
+def _options(form: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}".*?</select>', form, re.S)
+    assert select, f"no {name} select"
+    return re.findall(r'<option value="([^"]*)"', select.group(0))
+
+
+def _seat(client: Client, event: Event, **data: str):
+    return client.post(
+        reverse("burraco-turn-seat", args=[event.club.slug, event.pk]),
+        {"hands_per_turn": "3", **data},
+    )
+
+
+def test_the_first_turn_offers_entry_order_draw_and_by_hand_only(referee) -> None:
+    client, event = referee
+    form = _turn_form(_desk(client, event))
+    assert _options(form, "movement") == ["first", "pairing"]
+    assert _options(form, "first_order") == ["entry", "draw", "hand"]
+    assert 'name="step"' not in form and 'name="variant"' not in form
+    assert "Mitchell" not in form and "Danese" not in form
+
+
+def test_a_later_turn_offers_the_movements_and_no_first_turn_order(referee) -> None:
+    client, event = referee
+    assert _seat(client, event, movement="first", first_order="entry").status_code == 302
+    form = _turn_form(_desk(client, event))
+    assert _options(form, "movement") == ["mitchell", "danese", "round_robin", "pairing"]
+    assert _options(form, "variant") == ["pure", "modified", "no_rematch"]
+    assert 'name="step"' in form
+    assert 'name="first_order"' not in form
+    assert "entry order" not in form and "by draw" not in form
+    assert "by hand: the pairing below" in form
+    # A first-turn order sent anyway seats nothing.
+    play_turn(event.rounds.get())
+    refused = _seat(client, event, movement="first", first_order="draw")
+    assert refused.status_code == 400 and event.rounds.count() == 1
+
+
+def test_a_pasted_pairing_seats_the_first_turn_by_hand(referee) -> None:
+    client, event = referee
+    answer = _seat(client, event, movement="pairing", pairing="Table;NS;EW\n1;5;2\n2;4;3\nbye;1")
+    assert answer.status_code == 302
+    rnd = event.rounds.get()
+    assert (rnd.movement, rnd.first_order) == ("hand", "hand")
+    seated = sorted(rnd.tables.values_list("number", "ns_pair__number", "ew_pair__number"))
+    assert seated == [(1, 5, 2), (2, 4, 3)]
+    assert list(rnd.pair_results.filter(bye=True).values_list("pair__number", flat=True)) == [1]
+
+
+def test_a_pasted_pairing_seats_a_later_turn_from_the_desk(referee) -> None:
+    client, event = referee
+    tournaments.turn_seat(event=event, movement="first")
+    play_turn(event.rounds.get())
+    answer = _seat(client, event, movement="pairing", pairing="1, 2, 5\n2\t3\t1\n\nbye, 4\n")
+    assert answer.status_code == 302
+    rnd = event.rounds.get(number=2)
+    assert rnd.movement == "hand"
+    seated = sorted(rnd.tables.values_list("number", "ns_pair__number", "ew_pair__number"))
+    assert seated == [(1, 2, 5), (2, 3, 1)]
+    assert list(rnd.pair_results.filter(bye=True).values_list("pair__number", flat=True)) == [4]
+
+
+def test_bad_lines_of_a_pasted_pairing_are_named_and_nothing_is_seated(referee) -> None:
+    client, event = referee
+    tournaments.turn_seat(event=event, movement="first")
+    play_turn(event.rounds.get())
+    answer = _seat(client, event, movement="pairing", pairing="1, 2, 5\n2, 3\n3, 9, 1\n4, 2, 4\n")
+    assert answer.status_code == 400
+    text = answer.content.decode()
+    assert "Line 2: “2, 3” is not “table, NS pair, EW pair” nor “bye, pair”." in text
+    assert "Line 3: there is no pair 9 in this tournament." in text
+    assert "Line 4: pair 2 is already seated on line 1." in text
+    assert event.rounds.count() == 1
+    # What was pasted stays in the form, to be mended.
+    assert "3, 9, 1" in text
+    # A pairing that forgets pairs says which.
+    answer = _seat(client, event, movement="pairing", pairing="1, 2, 5\n")
+    assert answer.status_code == 400
+    assert "Pairs 1, 3, 4 are neither seated nor resting." in answer.content.decode()
+    assert event.rounds.count() == 1
+
+
+def test_the_turn_form_speaks_italian_at_a_later_turn(referee) -> None:
+    client, event = referee
+    tournaments.turn_seat(event=event, movement="first")
+    form = _turn_form(_desk(client, event, "it"))
+    assert _options(form, "movement") == ["mitchell", "danese", "round_robin", "pairing"]
+    assert "a mano: gli abbinamenti qui sotto" in form
