@@ -16,8 +16,8 @@ import segno
 from PIL import Image
 
 from games.burraco import tournaments
-from tests.browser.test_table_cards_print import CARD_BOXES_JS, SHOTS, WIDTHS
 from tests.browser.test_pages import localised
+from tests.browser.test_table_cards_print import CARD_BOXES_JS, SHOTS, WIDTHS
 from tests.factories import make_organiser
 from tests.print_checks import (
     a4_problems,
