@@ -84,7 +84,7 @@ def season_rows(
     """A season's ranking as lists of cells, header first."""
     labels = labels or {}
     header = [_("Place"), _("Name"), _("Points"), _("VP"), _("MP difference")]
-    header += [_("Events"), _("Events counted"), _("Decided by")]
+    header += [_("Tournaments"), _("Tournaments counted"), _("Decided by")]
     out: list[list[Any]] = [header]
     for row in rows:
         out.append(
