@@ -278,6 +278,33 @@ def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> m
     )
 
 
+def _refuse_rematches(event: Event, movement: str, sides: Sequence[tuple[int, int, int]]) -> None:
+    """A fixed calendar (Mitchell, round robin) never meets twice while its pairs stay the
+    same; once they changed (a late entry, a withdrawal, a first turn seated otherwise) its
+    next turn may seat pairs that already met: refused, saying what to do instead."""
+    met = {
+        frozenset(pairs)
+        for pairs in PairTurnResult.objects.filter(
+            round__event=event, opponent__isnull=False
+        ).values_list("pair__number", "opponent__number")
+    }
+    again = sorted(
+        (min(ns, ew), max(ns, ew)) for _table, ns, ew in sides if frozenset((ns, ew)) in met
+    )
+    if again:
+        shown = ", ".join(f"{a}–{b}" for a, b in again)
+        raise TournamentError(
+            _(
+                "The movement would make pairs meet again (%(pairs)s): the pairs changed "
+                "since it began (a late entry, a withdrawal, or a first turn made otherwise). "
+                "Use Danese (no rematch) or paste a pairing instead."
+            )
+            % {"pairs": shown},
+            code="movement_rematch",
+            params={"pairs": [list(p) for p in again], "movement": movement},
+        )
+
+
 def turn_seat(
     *,
     event: Event,
@@ -382,6 +409,8 @@ def turn_seat(
                     for i, t in enumerate(turn.tables, 1)
                 ]
                 byes = [order[int(b) - 1] for b in turn.byes]
+        if movement in ("mitchell", "round_robin"):
+            _refuse_rematches(event, movement, sides)
         if previous is not None:
             Round.objects.filter(pk=previous.pk).update(status=Round.Status.CLOSED)
         if event.status == Event.Status.PLANNED:

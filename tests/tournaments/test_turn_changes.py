@@ -1,0 +1,79 @@
+"""A Mitchell or round robin turn after the pairs changed (a late entry, a withdrawal, a
+first turn seated otherwise) never seats two pairs that already met: the referee is told
+why and what to do instead (Danese no rematch, or a pasted pairing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.burraco import tournaments
+from games.burraco.tournaments import TournamentError
+from games.models import PairTurnResult
+from tests.factories import make_player
+from tests.tournaments.builders import pair, play_turn, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _met(event) -> set[frozenset[int]]:
+    return {
+        frozenset(p)
+        for p in PairTurnResult.objects.filter(
+            round__event=event, opponent__isnull=False
+        ).values_list("pair__number", "opponent__number")
+    }
+
+
+def _pairs(rnd) -> list[frozenset[int]]:
+    return [frozenset(t) for t in rnd.tables.values_list("ns_pair__number", "ew_pair__number")]
+
+
+def test_a_mitchell_after_a_late_entry_refuses_to_seat_a_rematch() -> None:
+    event = tournament(6)
+    first = tournaments.turn_seat(event=event, movement="first").round
+    club = event.club
+    tournaments.pair_enter(
+        event=event, player_a=make_player(club, "Late A"), player_b=make_player(club, "Late B")
+    )
+    play_turn(first)
+    met = _met(event)
+    with pytest.raises(TournamentError) as error:
+        tournaments.turn_seat(event=event, movement="mitchell")
+    assert error.value.code == "movement_rematch"
+    assert "meet again (" in error.value.message and "Danese" in error.value.message
+    assert event.rounds.count() == 1
+    # Danese without rematches seats the seven pairs.
+    second = tournaments.turn_seat(event=event, movement="danese", variant="no_rematch").round
+    assert not set(_pairs(second)) & met
+    assert second.tables.count() == 3 and second.pair_results.filter(bye=True).count() == 1
+
+
+def test_a_mitchell_after_a_withdrawal_refuses_to_seat_a_rematch() -> None:
+    event = tournament(8)
+    first = tournaments.turn_seat(event=event, movement="first").round
+    play_turn(first)
+    tournaments.pair_withdraw(pair=pair(event, 3))
+    try:
+        second = tournaments.turn_seat(event=event, movement="mitchell").round
+    except TournamentError as error:
+        assert error.code == "movement_rematch"
+    else:
+        assert not set(_pairs(second)) & _met_before(event, second.number)
+
+
+def _met_before(event, number: int) -> set[frozenset[int]]:
+    return {
+        frozenset(p)
+        for p in PairTurnResult.objects.filter(
+            round__event=event, round__number__lt=number, opponent__isnull=False
+        ).values_list("pair__number", "opponent__number")
+    }
+
+
+def test_a_mitchell_with_the_same_pairs_still_seats_its_turns() -> None:
+    event = tournament(7)
+    for number in (1, 2, 3):
+        movement = "first" if number == 1 else "mitchell"
+        rnd = tournaments.turn_seat(event=event, movement=movement).round
+        assert not set(_pairs(rnd)) & _met_before(event, number)
+        play_turn(rnd)
