@@ -71,6 +71,8 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
                 if last in ("mitchell", "danese", "round_robin")
                 else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
+                # The last turn's time limit again: turns of one evening last alike.
+                "time_limit": current.time_limit if current is not None else None,
             },
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),

@@ -129,3 +129,18 @@ def test_the_turn_form_speaks_italian_at_a_later_turn(referee) -> None:
     form = _turn_form(_desk(client, event, "it"))
     assert _options(form, "movement") == ["mitchell", "danese", "round_robin", "pairing"]
     assert "a mano: gli abbinamenti qui sotto" in form
+
+
+def test_the_next_turn_keeps_the_last_turns_time_limit(referee) -> None:
+    client, event = referee
+    form = _turn_form(_desk(client, event))
+    assert re.search(r'<input type="number" name="time_limit"[^>]*>', form)
+    assert 'name="time_limit" value=' not in form
+    assert (
+        _seat(client, event, movement="first", first_order="entry", time_limit="50").status_code
+        == 302
+    )
+    page = _desk(client, event)
+    assert 'id="time-left"' in page
+    assert "50 minutes left" in page or "49 minutes left" in page
+    assert re.search(r'name="time_limit" value="50"', _turn_form(page))
