@@ -32,8 +32,9 @@ class PairForm(forms.Form):
 
 
 # What the desk offers for the next turn: the first turn is seated by entry order, draw or
-# by hand (a pasted pairing); a later one by a movement over the turns played, or by hand.
-FIRST_TURN_MOVEMENTS = ("first", "pairing")
+# by hand (a pasted pairing), or as the first of a round robin (its calendar from turn 1);
+# a later one by a movement over the turns played, or by hand.
+FIRST_TURN_MOVEMENTS = ("first", "round_robin", "pairing")
 LATER_TURN_MOVEMENTS = ("mitchell", "danese", "round_robin", "pairing")
 LATER_PAIRING_LABEL = _("by hand: the pairing below, typed or pasted from a desktop program")
 
@@ -71,6 +72,16 @@ class TurnForm(forms.Form):
             ("modified", _("modified: never the previous opponent")),
             ("no_rematch", _("no rematch: never an earlier opponent")),
         ],
+    )
+    groups = forms.IntegerField(
+        label=_("Round robin groups"),
+        min_value=1,
+        max_value=30,
+        required=False,
+        help_text=_(
+            "Pairs meet the others of their group once, in the groups chosen at the round "
+            "robin's first turn."
+        ),
     )
     hands_per_turn = forms.TypedChoiceField(
         label=_("Hands"), coerce=int, choices=[(h, str(h)) for h in HANDS], initial=3

@@ -73,6 +73,7 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
                 # The last turn's time limit again: turns of one evening last alike.
                 "time_limit": current.time_limit if current is not None else None,
+                "groups": event.ranking.get("round_robin_groups"),
             },
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
@@ -156,6 +157,7 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 first_order=first_order or data.get("first_order") or "entry",
                 by_hand=tables,
                 by_hand_byes=byes,
+                groups=data.get("groups"),
             )
         except EntryError as error:
             form.add_error(None, error.message)

@@ -278,6 +278,19 @@ def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> m
     )
 
 
+def _round_robin_groups(event: Event, groups: int | None, done: int) -> int:
+    """The groups of the round robin: chosen at its first turn, the same for the others."""
+    kept = event.ranking.get("round_robin_groups")
+    if done and kept and groups not in (None, kept):
+        raise TournamentError(
+            _("This round robin plays in %(groups)s groups, chosen at its first turn.")
+            % {"groups": kept},
+            code="round_robin_groups",
+            params={"groups": kept},
+        )
+    return (kept if done and kept else groups) or 1
+
+
 def _refuse_rematches(event: Event, movement: str, sides: Sequence[tuple[int, int, int]]) -> None:
     """A fixed calendar (Mitchell, round robin) never meets twice while its pairs stay the
     same; once they changed (a late entry, a withdrawal, a first turn seated otherwise) its
@@ -320,13 +333,15 @@ def turn_seat(
     now: datetime | None = None,
     pairing: str = "",
     expected_turn: int | None = None,
+    groups: int | None = None,
 ) -> SeatedTurn:
     """Seat the next turn in one action: the previous turn closed (every card confirmed),
     the movement run, tables, games and score cards created, byes scored.
 
     `movement` "pairing" seats the turn `pairing` pastes (one table a line: table, NS
     pair, EW pair; "bye, pair"). `expected_turn`: the turn the referee means to seat; if
-    it is already seated, TurnConflict (a retry, or two referees at once).
+    it is already seated, TurnConflict (a retry, or two referees at once). `groups`: the
+    round robin's groups, chosen at its first turn and kept for the others.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -390,7 +405,8 @@ def turn_seat(
                 if movement == "mitchell":
                     schedule = movements.mitchell(len(order), done + 1, step)
                 elif movement == "round_robin":
-                    schedule = movements.round_robin(len(order), done + 1)
+                    groups = _round_robin_groups(event, groups, done)
+                    schedule = movements.round_robin(len(order), done + 1, groups)
                 else:
                     last = number >= event.ranking.get("turns", number)
                     schedule = movements.next_danese_turn(
@@ -416,6 +432,8 @@ def turn_seat(
         if event.status == Event.Status.PLANNED:
             event.status = Event.Status.RUNNING
         event.ranking = {**event.ranking, "order": order}
+        if movement == "round_robin":
+            event.ranking["round_robin_groups"] = groups
         event.save(update_fields=["status", "ranking"])
         rnd = Round.objects.create(
             event=event,

@@ -54,10 +54,10 @@ def _seat(client: Client, event: Event, **data: str):
     )
 
 
-def test_the_first_turn_offers_entry_order_draw_and_by_hand_only(referee) -> None:
+def test_the_first_turn_offers_entry_order_draw_by_hand_or_a_round_robin(referee) -> None:
     client, event = referee
     form = _turn_form(_desk(client, event))
-    assert _options(form, "movement") == ["first", "pairing"]
+    assert _options(form, "movement") == ["first", "round_robin", "pairing"]
     assert _options(form, "first_order") == ["entry", "draw", "hand"]
     assert 'name="step"' not in form and 'name="variant"' not in form
     assert "Mitchell" not in form and "Danese" not in form
@@ -144,3 +144,28 @@ def test_the_next_turn_keeps_the_last_turns_time_limit(referee) -> None:
     assert 'id="time-left"' in page
     assert "50 minutes left" in page or "49 minutes left" in page
     assert re.search(r'name="time_limit" value="50"', _turn_form(page))
+
+
+def test_a_round_robin_in_groups_from_its_first_turn(client: Client) -> None:
+    event = tournament(8)
+    make_organiser(event.club, "referee")
+    client.login(username="referee", password="tavolo-test")
+    answer = _seat(client, event, movement="round_robin", first_order="entry", groups="2")
+    assert answer.status_code == 302
+    assert 'name="groups" value="2"' in _turn_form(_desk(client, event))
+    play_turn(event.rounds.get())
+    other = _seat(client, event, movement="round_robin", groups="3")
+    assert other.status_code == 400 and "plays in 2 groups" in other.content.decode()
+    for number in (2, 3):
+        assert _seat(client, event, movement="round_robin").status_code == 302
+        play_turn(event.rounds.get(number=number))
+    met: dict[int, set[int]] = {n: set() for n in range(1, 9)}
+    for rnd in event.rounds.all():
+        assert rnd.movement == "round_robin" and rnd.tables.count() == 4
+        for ns, ew in rnd.tables.values_list("ns_pair__number", "ew_pair__number"):
+            met[ns].add(ew)
+            met[ew].add(ns)
+    # Groups of consecutive pairs 1-4 and 5-8: everyone met the three others of theirs.
+    assert met == {
+        n: {m for m in range(1, 9) if (m - 1) // 4 == (n - 1) // 4 and m != n} for n in range(1, 9)
+    }
