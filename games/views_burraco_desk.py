@@ -82,7 +82,11 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
         else "",
-        "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
+        "pair_actions": [
+            ("checkin", _("Check in")),
+            ("checkout", _("Undo check-in")),
+            ("withdraw", _("Withdraw")),
+        ],
     }
     status = 400 if forms else 200
     return render(request, "games/burraco/desk.html", context, status=status)

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, GameChoice, League, Player
 from games import movements
@@ -278,6 +279,24 @@ def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> m
     )
 
 
+def _refuse_absent(playing: list[BurracoPair]) -> None:
+    """Once the referee checks pairs in, the first turn seats only pairs checked in: the
+    others are checked in or withdrawn first (nobody checked in: check-in is not used)."""
+    absent = sorted(p.number for p in playing if not p.checked_in)
+    if absent and len(absent) < len(playing):
+        shown = ", ".join(map(str, absent))
+        raise TournamentError(
+            ngettext(
+                "Pair %(pairs)s is not checked in: check it in or withdraw it first.",
+                "Pairs %(pairs)s are not checked in: check them in or withdraw them first.",
+                len(absent),
+            )
+            % {"pairs": shown},
+            code="not_checked_in",
+            params={"pairs": absent},
+        )
+
+
 def _round_robin_groups(event: Event, groups: int | None, done: int) -> int:
     """The groups of the round robin: chosen at its first turn, the same for the others."""
     kept = event.ranking.get("round_robin_groups")
@@ -383,6 +402,8 @@ def turn_seat(
             raise TournamentError(
                 _("A turn needs at least two pairs."), code="too_few_pairs", params={}
             )
+        if previous is None:
+            _refuse_absent(playing)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if movement == "first":
             if previous is not None:

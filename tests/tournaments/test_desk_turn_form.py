@@ -169,3 +169,22 @@ def test_a_round_robin_in_groups_from_its_first_turn(client: Client) -> None:
     assert met == {
         n: {m for m in range(1, 9) if (m - 1) // 4 == (n - 1) // 4 and m != n} for n in range(1, 9)
     }
+
+
+def test_pairs_checked_in_and_out_at_the_desk_and_the_first_turn_waits(referee) -> None:
+    client, event = referee
+    one, two = event.pairs.order_by("number")[:2]
+    change = "burraco-pair-change"
+    for p in (one, two):
+        url = reverse(change, args=[event.club.slug, event.pk, p.pk])
+        assert client.post(url, {"action": "checkin"}).status_code == 302
+    row = re.search(r'<tr id="pair-1".*?</tr>', _desk(client, event), re.S).group(0)
+    assert "checked in" in row and 'value="checkout"' in row and 'value="checkin"' not in row
+    url = reverse(change, args=[event.club.slug, event.pk, two.pk])
+    client.post(url, {"action": "checkout"})
+    two.refresh_from_db()
+    assert not two.checked_in
+    refused = _seat(client, event, movement="first", first_order="entry")
+    assert refused.status_code == 400
+    assert "Pairs 2, 3, 4, 5 are not checked in" in refused.content.decode()
+    assert not event.rounds.exists()

@@ -77,3 +77,31 @@ def test_a_mitchell_with_the_same_pairs_still_seats_its_turns() -> None:
         rnd = tournaments.turn_seat(event=event, movement=movement).round
         assert not set(_pairs(rnd)) & _met_before(event, number)
         play_turn(rnd)
+
+
+def test_the_first_turn_waits_for_the_pairs_not_checked_in() -> None:
+    """Check-in used: a pair entered but not checked in is not seated by surprise; the
+    referee checks it in or withdraws it. Nobody checked in: check-in is not used."""
+    event = tournament(5)
+    for number in (1, 2, 4):
+        tournaments.pair_checkin(pair=pair(event, number))
+    with pytest.raises(TournamentError) as error:
+        tournaments.turn_seat(event=event, movement="first")
+    assert error.value.code == "not_checked_in" and error.value.params["pairs"] == [3, 5]
+    assert "Pairs 3, 5 are not checked in" in error.value.message
+    assert not event.rounds.exists()
+    tournaments.pair_checkin(pair=pair(event, 3))
+    tournaments.pair_withdraw(pair=pair(event, 5))
+    rnd = tournaments.turn_seat(event=event, movement="first").round
+    seated = set(rnd.tables.values_list("ns_pair__number", flat=True))
+    seated |= set(rnd.tables.values_list("ew_pair__number", flat=True))
+    assert seated == {1, 2, 3, 4}
+    # A pair checked out again is not checked in.
+    tournaments.pair_checkin(pair=pair(event, 1), present=False)
+    assert not pair(event, 1).checked_in
+
+
+def test_without_check_in_every_pair_entered_is_seated() -> None:
+    event = tournament(4)
+    rnd = tournaments.turn_seat(event=event, movement="first").round
+    assert rnd.tables.count() == 2
