@@ -193,12 +193,28 @@ def _movement_error(error: movements.MovementError) -> TournamentError:
 
 
 def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int) -> list[int]:
-    """The pair numbers in the order the movement numbers them 1..N."""
-    stored = [n for n in event.ranking.get("order", []) if n in {p.number for p in playing}]
+    """The pair numbers in the order the fixed calendars (Mitchell, round robin) number them
+    1..N, kept from turn to turn: a withdrawn pair keeps its place (see _without_withdrawn),
+    a late pair joins at the end."""
+    stored = list(event.ranking.get("order", []))
     rest = [p.number for p in playing if p.number not in stored]
     if first_order == "draw" and not stored:
         random.Random(seed).shuffle(rest)
     return stored + rest
+
+
+def _without_withdrawn(
+    sides: list[tuple[int, int, int]], byes: list[int], playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """A calendar's turn once some of its pairs withdrew: the pair a withdrawn one would
+    have met rests (a bye, as at the odd table), so that the calendar goes on without
+    rematches; the withdrawn pairs' own byes are dropped."""
+    present = {p.number for p in playing}
+    kept = [(t, ns, ew) for t, ns, ew in sides if ns in present and ew in present]
+    alone = [
+        ns if ns in present else ew for _t, ns, ew in sides if (ns in present) != (ew in present)
+    ]
+    return kept, sorted([b for b in byes if b in present] + alone)
 
 
 def _by_hand_sides(
@@ -446,6 +462,7 @@ def turn_seat(
                     for i, t in enumerate(turn.tables, 1)
                 ]
                 byes = [order[int(b) - 1] for b in turn.byes]
+                sides, byes = _without_withdrawn(sides, byes, playing)
         if movement in ("mitchell", "round_robin"):
             _refuse_rematches(event, movement, sides)
         if previous is not None:

@@ -48,17 +48,24 @@ def test_a_mitchell_after_a_late_entry_refuses_to_seat_a_rematch() -> None:
     assert second.tables.count() == 3 and second.pair_results.filter(bye=True).count() == 1
 
 
-def test_a_mitchell_after_a_withdrawal_refuses_to_seat_a_rematch() -> None:
+def test_a_mitchell_goes_on_after_a_withdrawal_its_opponent_resting() -> None:
     event = tournament(8)
     first = tournaments.turn_seat(event=event, movement="first").round
     play_turn(first)
     tournaments.pair_withdraw(pair=pair(event, 3))
-    try:
-        second = tournaments.turn_seat(event=event, movement="mitchell").round
-    except TournamentError as error:
-        assert error.code == "movement_rematch"
-    else:
-        assert not set(_pairs(second)) & _met_before(event, second.number)
+    for number in (2, 3):
+        rnd = tournaments.turn_seat(event=event, movement="mitchell").round
+        assert not set(_pairs(rnd)) & _met_before(event, number)
+        byes = list(rnd.pair_results.filter(bye=True).values_list("pair__number", flat=True))
+        seated = {n for p in _pairs(rnd) for n in p}
+        # The pair that would have met pair 3 rests; everyone else plays; 3 is gone.
+        assert len(byes) == 1 and 3 not in seated and 3 not in byes
+        assert seated | set(byes) == {1, 2, 4, 5, 6, 7, 8}
+        assert rnd.tables.count() == 3
+        play_turn(rnd)
+    # Mitchell's own lines: NS pairs kept their tables.
+    ns = [set(r.tables.values_list("number", "ns_pair__number")) for r in event.rounds.all()]
+    assert ns[1] <= ns[0] and ns[2] <= ns[0]
 
 
 def _met_before(event, number: int) -> set[frozenset[int]]:
