@@ -82,9 +82,13 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
         else "",
+        # Check-in counts before the first turn only (tournaments._refuse_absent).
         "pair_actions": [
-            ("checkin", _("Check in")),
-            ("checkout", _("Undo check-in")),
+            *(
+                [("checkin", _("Check in")), ("checkout", _("Undo check-in"))]
+                if current is None
+                else []
+            ),
             ("withdraw", _("Withdraw")),
         ],
     }

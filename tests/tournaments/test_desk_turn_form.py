@@ -188,3 +188,12 @@ def test_pairs_checked_in_and_out_at_the_desk_and_the_first_turn_waits(referee) 
     assert refused.status_code == 400
     assert "Pairs 2, 3, 4, 5 are not checked in" in refused.content.decode()
     assert not event.rounds.exists()
+
+
+def test_check_in_buttons_go_once_the_first_turn_is_seated(referee) -> None:
+    client, event = referee
+    assert 'value="checkin"' in _desk(client, event)
+    tournaments.turn_seat(event=event, movement="first")
+    page = _desk(client, event)
+    assert 'value="checkin"' not in page and 'value="checkout"' not in page
+    assert 'value="withdraw"' in page
