@@ -112,3 +112,21 @@ def test_without_check_in_every_pair_entered_is_seated() -> None:
     event = tournament(4)
     rnd = tournaments.turn_seat(event=event, movement="first").round
     assert rnd.tables.count() == 2
+
+
+def test_a_late_pair_takes_the_odd_tables_place_in_the_mitchell() -> None:
+    """Seven pairs: the Mitchell's eighth place is the bye's. A pair entering late takes it,
+    and the Mitchell goes on without rematches and without a bye."""
+    event = tournament(7)
+    first = tournaments.turn_seat(event=event, movement="first").round
+    club = event.club
+    late = tournaments.pair_enter(
+        event=event, player_a=make_player(club, "Late A"), player_b=make_player(club, "Late B")
+    )
+    play_turn(first)
+    for number in (2, 3):
+        rnd = tournaments.turn_seat(event=event, movement="mitchell").round
+        assert not set(_pairs(rnd)) & _met_before(event, number)
+        assert rnd.tables.count() == 4 and not rnd.pair_results.filter(bye=True).exists()
+        assert late.number in {n for p in _pairs(rnd) for n in p}
+        play_turn(rnd)
