@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.burraco import tournaments
+from games.burraco.results import ranking_so_far
 from games.burraco.tournaments import TournamentError
 from games.models import PairTurnResult
 from tests.factories import make_player
@@ -130,3 +131,20 @@ def test_a_late_pair_takes_the_odd_tables_place_in_the_mitchell() -> None:
         assert rnd.tables.count() == 4 and not rnd.pair_results.filter(bye=True).exists()
         assert late.number in {n for p in _pairs(rnd) for n in p}
         play_turn(rnd)
+
+
+@pytest.mark.parametrize("pairs", [5, 7, 9])
+def test_byes_rotate_over_mitchell_then_danese_turns(pairs: int) -> None:
+    """An odd field, two Mitchell turns then Danese: nobody rests twice while another pair
+    has not rested, and Danese gives the bye to the lowest-ranked pair not yet rested."""
+    event = tournament(pairs)
+    resting: list[int] = []
+    for number, movement in enumerate(("first", "mitchell", "danese", "danese"), start=1):
+        ranked = [r.pair for r in ranking_so_far(event, list(range(1, pairs + 1)))]
+        rnd = tournaments.turn_seat(event=event, movement=movement).round
+        (bye,) = rnd.pair_results.filter(bye=True).values_list("pair__number", flat=True)
+        assert bye not in resting, f"turn {number}: pair {bye} rests again"
+        if movement == "danese":
+            assert bye == [p for p in ranked if p not in resting][-1]
+        resting.append(bye)
+        play_turn(rnd, {t: [(200 + 35 * t, 100 + 10 * t)] * 3 for t in range(1, 6)})
