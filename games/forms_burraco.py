@@ -162,6 +162,11 @@ class PenaltyForm(forms.Form):
 class CorrectionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=200)
+    time_out = forms.BooleanField(
+        label=_("Time ran out: confirm the card with the hands played"),
+        required=False,
+        help_text=_("The VP table of the turn's planned number of hands still applies."),
+    )
 
 
 # A seated turn's movement and Danese variant as the desk names them (Round.movement).

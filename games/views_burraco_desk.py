@@ -229,6 +229,7 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
                 reason=form.cleaned_data["reason"],
                 by_user=request.user,
                 expected_version=form.cleaned_data["version"],
+                time_out=form.cleaned_data["time_out"],
             )
         except DealRejected as error:
             errors = [p["message"] for p in error.problems] or [error.message]

@@ -148,3 +148,42 @@ def test_byes_rotate_over_mitchell_then_danese_turns(pairs: int) -> None:
             assert bye == [p for p in ranked if p not in resting][-1]
         resting.append(bye)
         play_turn(rnd, {t: [(200 + 35 * t, 100 + 10 * t)] * 3 for t in range(1, 6)})
+
+
+def test_the_referee_closes_a_card_cut_short_by_the_time_limit(client) -> None:
+    """Time ran out after two hands of three: the table cannot confirm an incomplete card;
+    the referee confirms it with the hands played, VP by the three-hand table, and the
+    next turn can be seated."""
+    from django.urls import reverse
+
+    from games.burraco import scorecards
+    from games.errors import EntryError
+    from games.models import ScoreCard
+    from tests.factories import make_organiser
+    from tests.tournaments.builders import play_table
+
+    event = tournament(4)
+    rnd = tournaments.turn_seat(event=event, movement="first", time_limit=45).round
+    short, other = rnd.tables.order_by("number")
+    play_table(other.game, [(300, 100)] * 3)
+    play_table(short.game, [(400, 100), (500, 100)], confirm=False)
+    with pytest.raises(EntryError) as error:
+        scorecards.card_confirm(game_id=short.game.pk, line="EW", agree=True)
+    assert error.value.code == "card_incomplete"
+    make_organiser(event.club, "referee")
+    client.login(username="referee", password="tavolo-test")
+    url = reverse("burraco-card-correct", args=[event.club.slug, event.pk, short.game.pk])
+    page = client.get(url).content.decode()
+    assert 'name="time_out"' in page
+    card = ScoreCard.objects.get(game=short.game)
+    form = {"version": card.version, "reason": "time", "h1-NS": "400", "h1-EW": "100"}
+    form |= {"h2-NS": "500", "h2-EW": "100"}
+    # Without saying the time ran out, the card stays open.
+    assert client.post(url, form).status_code == 302
+    card.refresh_from_db()
+    assert card.status == ScoreCard.Status.OPEN
+    assert client.post(url, {**form, "version": card.version, "time_out": "on"}).status_code == 302
+    card.refresh_from_db()
+    # 900 - 200 = 700 on the 3-hand table (655-800): 16-4.
+    assert card.status == ScoreCard.Status.CONFIRMED and (card.ns_vp, card.ew_vp) == (16, 4)
+    assert tournaments.turn_seat(event=event, movement="mitchell").round.number == 2
