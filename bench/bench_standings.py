@@ -11,7 +11,8 @@ with its Deal, DealScore and GameScore rows: 560,000 deals, 2,240,000 DealScore 
 
 Measured in the same run (median of several):
 - baseline, the floor: one plain SQL GROUP BY player over the rows a league rebuild reads
-  (the GameScore rows of the league's games, joined to their evening to find them), also
+  (the GameScore rows of the league's complete games, joined to their evening to find
+  them: scoring.aggregates.league_scores), also
   run once before each run of a league rebuild (each rebuild's ratio is against its own);
   for scale, the same GROUP BY over the whole GameScore table without the join;
 - the full league standings rebuild (rebuild.rebuild_league_standings: two rankings, the
@@ -97,9 +98,30 @@ FLOOR = (
     "SELECT s.player_id, COUNT(*), SUM(s.total) FROM games_gamescore s "
     "JOIN games_game g ON g.id = s.game_id JOIN games_table t ON t.id = g.table_id "
     "JOIN games_round r ON r.id = t.round_id JOIN games_event e ON e.id = r.event_id "
-    "WHERE e.league_id = %s GROUP BY s.player_id"
+    "WHERE e.league_id = %s AND g.status = 'complete' GROUP BY s.player_id"
 )
 BARE = "SELECT player_id, SUM(total), COUNT(*) FROM games_gamescore GROUP BY player_id"
+
+
+def fingerprint() -> str:
+    """What the run starts from, to compare between runs: with --keep the same as loaded
+    (no standings, no live evening, no ratings of an earlier run)."""
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT (SELECT COUNT(*) FROM games_event), (SELECT COUNT(*) FROM games_game), "
+            "(SELECT COUNT(*) FROM games_deal), "
+            "(SELECT md5(string_agg(game_id || ':' || player_id || ':' || total || ':' "
+            "|| place, ',' ORDER BY id)) FROM games_gamescore), "
+            "(SELECT COUNT(*) FROM scoring_leaguestanding), "
+            "(SELECT COUNT(*) FROM scoring_ratinghistory)"
+        )
+        events, games, deals, digest, standings, history = cur.fetchone()
+    return (
+        f"{events} evenings, {games} games, {deals} deals, GameScore md5 {digest[:12]}, "
+        f"{standings} league standing rows, {history} rating history rows"
+    )
 
 
 def timed(fn, repeat: int) -> tuple[float, list[float]]:
@@ -348,6 +370,7 @@ def measure(repeat: int) -> dict:
     deals_changed.disconnect(dispatch_uid="scoring.standings_on_deals_changed")
     league = League.objects.get()
     out: dict = {
+        "fingerprint": fingerprint(),
         "deal_scores": DealScore.objects.count(),
         "deals": DealScore.objects.count() // 4,
         "games": Game.objects.count(),
@@ -507,13 +530,14 @@ def section(out: dict, args: argparse.Namespace) -> str:
         "",
         f"Data: {out['players']:,} players, {out['games']:,} complete games, "
         f"{out['deals']:,} deals ({out['deal_scores']:,} DealScore rows), one league of "
-        f"{out['games'] // 100} evenings (25 tables x 4 rounds), loaded with COPY.",
+        f"{out['games'] // 100} evenings (25 tables x 4 rounds), loaded with COPY. "
+        f"At the start of the run: {out['fingerprint']}.",
         "",
         "| measurement | time | vs baseline | target |",
         "|---|---|---|---|",
         f"| baseline (floor): `SELECT s.player_id, COUNT(*), SUM(s.total) FROM games_gamescore "
-        f"s JOIN games_game, games_table, games_round, games_event e WHERE e.league_id = ... "
-        f"GROUP BY s.player_id` | {ms(gb)} | 1.00x | |",
+        f"s JOIN games_game g, games_table, games_round, games_event e WHERE e.league_id = ... "
+        f"AND g.status = 'complete' GROUP BY s.player_id` | {ms(gb)} | 1.00x | |",
         f"| for scale: `SELECT player_id, SUM(total), COUNT(*) FROM games_gamescore GROUP BY "
         f"player_id` (no join, no league) | {ms(out['bare'][0])} | {out['bare'][0] / gb:.2f}x "
         f"| |",
@@ -554,7 +578,8 @@ def section(out: dict, args: argparse.Namespace) -> str:
         " italian6 settlements (which are not in DealScore) are counted. Movement needs the"
         " ranking before the latest evening: the same query sums that evening's rows apart,"
         " subtracted in Python; with the best N evenings, each player's evenings are numbered"
-        " best first in it (window functions), now and without the latest evening (an"
+        " best first in it (one window function; before the latest evening, the first N + 1"
+        " but that evening count when it was among the first N, else the same N) (an"
         " average of the best N evenings: lines per (player, evening), ranked in Python). The"
         " ratings sync compares the stored history with the complete games' places and"
         " replays from the first difference: a new game at the end replays one game, a"
@@ -569,8 +594,10 @@ def section(out: dict, args: argparse.Namespace) -> str:
         " level), and a CASE maps them to whole-number weights summed per player (or per"
         " evening, for the best N), divided once in Python (exact shares such as 7/3); no"
         " window function over the"
-        " games. Head-to-head reads only the games of players"
-        " still level when its turn comes."
+        " games. Head-to-head is counted in SQL: for the groups of players still level"
+        " when its turn may come, in both rankings, one query gives the net score of each"
+        " pair of one group over the games they shared (scoring/aggregates.py,"
+        " head_to_head_pairs_of), not the games themselves."
         " The ratings sync after a new game compares only games changed since the previous"
         " sync (Game.updated_at, with a ten-minute margin) and starts from the stored current"
         " ratings.",

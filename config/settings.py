@@ -300,6 +300,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "games.models.Round.Status",
         "ContractEnum": "games.api.serializers.CONTRACT_CHOICES",
         "LineEnum": "games.burraco.scorecards.LINES",
+        # The Burraco answers of the standings endpoint (a tournament, free matches).
+        "BurracoGameEnum": [("burraco", "burraco")],
     },
 }
 

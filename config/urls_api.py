@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from games.api import burraco_seating, burraco_views, deal_views, views
+from games.api import burraco_seating, burraco_views, deal_views, free_matches, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -35,6 +35,12 @@ v1 = [
         "tournaments/<int:pk>/turns/",
         burraco_seating.TurnSeatView.as_view(),
         name="tournament-turns",
+    ),
+    # An evening of free matches: a match started at a table (games/api/free_matches.py).
+    path(
+        "tournaments/<int:pk>/matches/",
+        free_matches.MatchStartView.as_view(),
+        name="tournament-matches",
     ),
     path("games/<int:pk>/card/", burraco_views.ScoreCardView.as_view(), name="game-card"),
     path("games/<int:pk>/hands/", burraco_views.HandsView.as_view(), name="game-hands"),

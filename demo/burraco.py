@@ -7,6 +7,9 @@ tournament is run through the same services the referee's desk and the tables us
 score card revisions and the standings derived from them all exist. Deterministic: the
 hands come from a seeded random generator; only the dates follow the clock.
 
+The club's social evening of free matches to 2005 (load_free_evening) is played and
+closed in a league of its own: eight of the pairs, four tables, two matches each.
+
 13 pairs (an odd number: one pair rests every turn), four turns of three hands: two
 Mitchell turns, then two Danese turns seated by the standings. Three tournaments are
 played and closed; the fourth is running: turns 1 and 2 played and confirmed, turn 3
@@ -23,7 +26,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from clubs.models import Club, GameChoice, League, Membership, Player
-from games.burraco import scorecards, tournaments
+from games.burraco import free_matches, scorecards, tournaments
 from games.closing import event_close
 from games.models import Event, Round, Table
 
@@ -67,6 +70,25 @@ PARTNERS = (
     "Ornella Fabbri",
 )
 TOURNAMENT_STARTS = datetime.time(21, 0)
+# The club's evening of free matches (rules/BURRACO.md "Ways to play a match"), in a
+# league of its own: eight pairs at four tables, each table playing two matches to 2005.
+FREE_LEAGUE_NAME = "Serate libere"
+FREE_EVENING_NAME = "Serata libera"
+FREE_PAIRS = 8
+FREE_TARGET = 2005
+# (table, NS pair, EW pair) of each match, in the order the tables sat down.
+FREE_MATCHES = (
+    (1, 1, 2),
+    (2, 3, 4),
+    (3, 5, 6),
+    (4, 7, 8),
+    (1, 1, 4),
+    (2, 3, 6),
+    (3, 5, 8),
+    (4, 7, 2),
+)
+# A match to 2005 takes a handful of hands; far past that, the generator is broken.
+FREE_HAND_LIMIT = 40
 TURN_MINUTES = 50
 
 
@@ -77,9 +99,10 @@ def load_burraco(organiser: Player, now: datetime.datetime) -> bool:
         club=club, player=organiser, defaults={"role": Membership.Role.ORGANISER}
     )
     pairs = _pairs(club, organiser)
+    free = load_free_evening(club, pairs, organiser, now)
     league = _league(club)
     if league.events.exists():
-        return False
+        return free
     rng = random.Random(SEED)
     # Each pair's strength: the better pairs win more hands, so the season has a shape.
     strength = {index: rng.randrange(-30, 31, 5) for index in range(len(pairs))}
@@ -103,6 +126,67 @@ def load_burraco(organiser: Player, now: datetime.datetime) -> bool:
         for table, (hands, confirm) in zip(_tables(rnd), _plan(turn), strict=False):
             _play(table, rng, strength, hands, confirm=confirm)
     return True
+
+
+def load_free_evening(
+    club: Club, pairs: list[tuple[Player, Player]], organiser: Player, now: datetime.datetime
+) -> bool:
+    """The club's played and closed evening of free matches to 2005, in its own league;
+    True when it was created (nothing is done when its league has it already)."""
+    league, _ = League.objects.get_or_create(
+        club=club,
+        name=FREE_LEAGUE_NAME,
+        season=SEASON,
+        defaults={
+            "game": GameChoice.BURRACO,
+            "published": True,
+            "starts_on": datetime.date(2026, 1, 1),
+        },
+    )
+    if league.events.exists():
+        return False
+    day = timezone.localtime(now).date() - datetime.timedelta(days=4)
+    starts = datetime.datetime.combine(
+        day, TOURNAMENT_STARTS, tzinfo=timezone.get_current_timezone()
+    )
+    event = free_matches.free_evening_create(
+        club=club, league=league, name=FREE_EVENING_NAME, starts_at=starts, target=FREE_TARGET
+    )
+    entered = [
+        tournaments.pair_enter(event=event, player_a=a, player_b=b) for a, b in pairs[:FREE_PAIRS]
+    ]
+    rng = random.Random(SEED + 1)
+    strength = {index: rng.randrange(-30, 31, 5) for index in range(FREE_PAIRS)}
+    for table, ns, ew in FREE_MATCHES:
+        started = free_matches.match_start(
+            event=event,
+            table_number=table,
+            ns=entered[ns - 1],
+            ew=entered[ew - 1],
+            now=starts,
+        )
+        _play_match(started.table, rng, strength[ns - 1] - strength[ew - 1])
+    event_close(event=event, unfinished="exclude", by_user=organiser.user)
+    return True
+
+
+def _play_match(table: Table, rng: random.Random, edge: int) -> None:
+    """Hands until the engine says the match is won, then the other pair confirms."""
+    for _ in range(FREE_HAND_LIMIT):
+        ns, ew = hand_mp(rng, edge)
+        answer = scorecards.hand_submit(
+            game_id=table.game.pk,
+            hand={"mp": {"NS": ns, "EW": ew}},
+            line="NS",
+            by_label=f"Tavolo {table.number}, NS",
+        )
+        if answer.body["complete"]:
+            break
+    else:
+        raise RuntimeError(f"A demo match went past {FREE_HAND_LIMIT} hands.")
+    scorecards.card_confirm(
+        game_id=table.game.pk, line="EW", agree=True, by_label=f"Tavolo {table.number}, EW"
+    )
 
 
 def _running_start(now: datetime.datetime) -> datetime.datetime:

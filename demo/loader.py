@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from clubs.models import Club, League, Membership, Player
 from demo.burraco import load_burraco
+from demo.burraco_individual import load_burraco_individual
 from games.deal_corrections import deal_correct
 from games.game_creation import game_create
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
@@ -91,6 +92,7 @@ def load_demo(*, force: bool = False, now: datetime.datetime | None = None) -> s
             _correct_one_deal(club, players[ORGANISER_NAME])
         # The Burraco club, organised by the same login (demo/burraco.py).
         burraco = load_burraco(players[ORGANISER_NAME], now)
+        burraco = load_burraco_individual(players[ORGANISER_NAME], now) or burraco
     if not barbu and not burraco:
         return "The demo clubs are already there; nothing changed."
     if created:

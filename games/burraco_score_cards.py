@@ -1,9 +1,10 @@
 """Blank Burraco score cards to print: one card per table of a turn, two or four per A4 page.
 
-A card has the event, the turn and the table, the two pairs, a row per hand for both
-lines' points, the totals, the difference and the VP boxes, a signature line for one
-player of each pair, and the turn's VP table, so the players can read their VP off it.
-Made from plain data (no model) so the referee's desk, the API and the tests share it.
+A card has the event, the turn and the table, the two lines (a pair each, or two players
+each in an individual tournament), a row per hand for both lines' points, the totals, the
+difference and the VP boxes, a signature line for one player of each line, and the turn's
+VP table, so the players can read their VP off it. Made from plain data (no model) so the
+referee's desk, the API and the tests share it.
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ def _card(
     ns: str,
     ew: str,
     bands: list[tuple[int, int | None, int, int]],
+    individual: bool = False,
 ) -> None:
     """One card in the rectangle (x, y, w, h)."""
     pdf.set_draw_color(0)
@@ -148,13 +150,14 @@ def _card(
     if not wide:
         room -= 5 + 4.5 * (-(-len(bands) // 2) + 1) + 1
     row_h = max(5.5, min(10.0, room / (hands + 5.6)))
-    # The pairs: NS and EW heads with their pairs' labels.
+    # The lines: NS and EW heads with their pairs' (or players') labels.
     pdf.set_fill_color(235)
     pdf.box(x0, top, first, row_h, "", border=1)
     pdf.box(x0 + first, top, col, row_h, _("NS"), size=10, style="B", fill=True)
     pdf.box(x0 + first + col, top, col, row_h, _("EW"), size=10, style="B", fill=True)
     top += row_h
-    pdf.box(x0, top, first, row_h * 1.6, _("Pair"), size=8, align="L")
+    entries = _("Players") if individual else _("Pair")
+    pdf.box(x0, top, first, row_h * 1.6, entries, size=8, align="L")
     pdf.label(x0 + first, top, col, row_h * 1.6, ns, size=9, style="B")
     pdf.label(x0 + first + col, top, col, row_h * 1.6, ew, size=9, style="B")
     top += row_h * 1.6
@@ -173,7 +176,7 @@ def _card(
         pdf.box(x0 + first, top, col, row_h)
         pdf.box(x0 + first + col, top, col, row_h)
         top += row_h
-    # Signatures of one player of each pair.
+    # Signatures of one player of each line.
     top += 3
     for i, side in enumerate((_("NS"), _("EW"))):
         sx = x0 + i * score_w / 2
@@ -219,12 +222,14 @@ def score_cards_pdf(
     vp_table: VpTable,
     language: str,
     per_page: int = 2,
+    individual: bool = False,
 ) -> bytes:
     """Blank score cards for a turn: one per (table, NS pair label, EW pair label).
 
     `vp_table` is the engine's table for the turn's hands (bands (highest difference,
     winner's VP), the last (None, VP)); `per_page` 2 (half pages, the VP table beside the
-    scores) or 4 (quarter pages, the VP table below); texts in `language`.
+    scores) or 4 (quarter pages, the VP table below); texts in `language`. `individual`:
+    each line is two players of an individual tournament (labelled "Players", not "Pair").
     """
     if per_page not in (2, 4):
         raise ValueError(f"score cards print 2 or 4 a page, not {per_page}")
@@ -257,5 +262,6 @@ def score_cards_pdf(
                 ns=ns,
                 ew=ew,
                 bands=bands,
+                individual=individual,
             )
     return bytes(pdf.output())

@@ -59,6 +59,26 @@ class EventForm(forms.Form):
         required=False,
         empty_value=3,
     )
+    burraco_format = forms.ChoiceField(
+        label=_("Burraco format"),
+        choices=Event.BurracoFormat.choices,
+        initial=Event.BurracoFormat.TURNS,
+        required=False,
+        help_text=_("Free matches: pairs play matches to a target; no turns, no VP."),
+    )
+    target = forms.TypedChoiceField(
+        label=_("Free matches played to"),
+        coerce=int,
+        choices=[(2005, "2005"), (1505, "1505"), (1005, "1005")],
+        initial=2005,
+        required=False,
+        empty_value=2005,
+    )
+    individual = forms.BooleanField(
+        label=_("Individual tournament (Burraco)"),
+        required=False,
+        help_text=_("Players enter alone and partner someone new every turn."),
+    )
     published = forms.BooleanField(label=_("Public"), required=False, initial=True)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -84,12 +104,16 @@ class EventForm(forms.Form):
                 self.fields["league"].queryset = League.objects.filter(
                     club=club, game=GameChoice.BARBU
                 )
-                self.fields["hands_per_turn"].widget = forms.HiddenInput()
+                for name in ("hands_per_turn", "individual", "burraco_format", "target"):
+                    self.fields[name].widget = forms.HiddenInput()
         self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
 
     def clean_game(self) -> str:
         # A form sent without it (an older page, a script) plays the club's game.
         return self.cleaned_data.get("game") or self.club.default_game
+
+    def clean_burraco_format(self) -> str:
+        return self.cleaned_data.get("burraco_format") or Event.BurracoFormat.TURNS
 
 
 class CheckinForm(forms.Form):

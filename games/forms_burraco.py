@@ -1,4 +1,5 @@
-"""Forms of the referee's desk of a Burraco tournament: pairs, seating a turn, penalties."""
+"""Forms of the referee's desk of a Burraco tournament: pairs (or players), seating a
+turn, penalties."""
 
 from __future__ import annotations
 
@@ -31,6 +32,36 @@ class PairForm(forms.Form):
         self.fields["player_b"].choices = players
 
 
+class FreeMatchForm(forms.Form):
+    """An evening of free matches: two pairs sat at a table for a new match."""
+
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=200)
+    ns = forms.TypedChoiceField(label=_("North-South pair"), coerce=int)
+    ew = forms.TypedChoiceField(label=_("East-West pair"), coerce=int)
+
+    def __init__(self, *args: Any, pairs: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ns"].choices = pairs
+        self.fields["ew"].choices = pairs
+
+
+class PlayerEntryForm(forms.Form):
+    """A player entered alone in an individual tournament."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Left empty: the next free number."),
+    )
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+
+
 # What the desk offers for the next turn: the first turn is seated by entry order, draw or
 # by hand (a pasted pairing), or as the first of a round robin (its calendar from turn 1);
 # a later one by a movement over the turns played, or by hand.
@@ -49,6 +80,7 @@ class TurnForm(forms.Form):
             ("danese", _("Danese (by the ranking so far)")),
             ("round_robin", _("round robin (everyone meets everyone)")),
             ("pairing", _("pasted pairing (below), e.g. from a desktop program")),
+            ("individual", _("individual tournament: new partners every turn")),
         ],
     )
     first_order = forms.ChoiceField(
@@ -105,30 +137,46 @@ class TurnForm(forms.Form):
         *args: Any,
         pairs: Collection[int] | None = None,
         first_turn: bool | None = None,
+        individual: bool = False,
         **kwargs: Any,
     ) -> None:
-        """`first_turn`: True or False keeps only the movements and fields that fit the
-        turn to seat (None: all of them, for a caller that does not know)."""
+        """`first_turn`: True or False shows only the movements and fields that fit the
+        turn to seat (None: all of them, for a caller that does not know); an
+        `individual` tournament has its one movement and none of the pairs' options. A
+        movement sent that does not fit is left to the service, which says why."""
         super().__init__(*args, **kwargs)
         self.pairs = pairs
         self.turn = None
-        if first_turn is None:
+        self.shown: tuple[str, ...] | None = None
+        if individual:
+            self.shown = ("individual",)
+            dropped: tuple[str, ...] = ("first_order", "step", "variant", "groups", "pairing")
+        elif first_turn is not None:
+            self.shown = FIRST_TURN_MOVEMENTS if first_turn else LATER_TURN_MOVEMENTS
+            dropped = ("step", "variant") if first_turn else ("first_order",)
+        else:
             return
-        keep = FIRST_TURN_MOVEMENTS if first_turn else LATER_TURN_MOVEMENTS
-        field = self.fields["movement"]
-        field.choices = [c for c in field.choices if c[0] in keep]  # type: ignore[attr-defined]
-        if not first_turn:
+        for name in dropped:
+            del self.fields[name]
+        if not first_turn and not individual:
+            field = self.fields["movement"]
             field.choices = [  # type: ignore[attr-defined]
                 (value, LATER_PAIRING_LABEL if value == "pairing" else label)
                 for value, label in field.choices  # type: ignore[attr-defined]
             ]
-        for name in ("step", "variant") if first_turn else ("first_order",):
-            del self.fields[name]
+        if not self.is_bound:
+            self._show_movements()
+
+    def _show_movements(self) -> None:
+        field = self.fields["movement"]
+        field.choices = [c for c in field.choices if c[0] in (self.shown or ())]  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         """A pasted pairing (the "pairing" movement, or the first turn by hand) read by
         games.movements.pairing_import: every problem named with its line."""
         data = super().clean()
+        if self.shown is not None:  # checked against every movement; shown again trimmed
+            self._show_movements()
         by_hand = data.get("movement") == "pairing" or (
             data.get("movement") == "first" and data.get("first_order") == "hand"
         )
@@ -175,6 +223,7 @@ MOVEMENT_NAMES = {
     "danese": pgettext_lazy("movement", "Danese"),
     "round_robin": pgettext_lazy("movement", "round robin"),
     "hand": pgettext_lazy("movement", "pairing given by the referee"),
+    "individual": pgettext_lazy("movement", "individual"),
 }
 VARIANT_NAMES = {
     "pure": pgettext_lazy("danese", "pure"),

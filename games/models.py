@@ -33,6 +33,11 @@ class Event(models.Model):
         RANDOM = "random", _("random")
         FIXED = "fixed", _("fixed by the organiser")
 
+    class BurracoFormat(models.TextChoices):
+        # A Burraco event's way to play (rules/BURRACO.md "Ways to play a match").
+        TURNS = "turns", _("tournament turns")
+        FREE = "free", _("free matches")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     league = models.ForeignKey(
         League, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
@@ -50,6 +55,11 @@ class Event(models.Model):
     # Frozen when the event is created: later changes to the club or league never
     # rescore an event.
     ruleset = models.JSONField(_("rules"))
+    # A Burraco event: a pair tournament of turns, or an evening of free matches to a
+    # target (2005, 1505 or 1005: the frozen ruleset's "target").
+    burraco_format = models.CharField(
+        _("format"), max_length=8, choices=BurracoFormat.choices, default=BurracoFormat.TURNS
+    )
     seating_method = models.CharField(
         _("seating"), max_length=16, choices=Seating.choices, default=Seating.MIX
     )
@@ -70,6 +80,9 @@ class Event(models.Model):
         ],
         default="count",
     )
+    # A Burraco tournament whose entries are players, not pairs: partners change every
+    # turn (rules/BURRACO.md "Individual tournament"). Chosen when it is created.
+    individual = models.BooleanField(_("individual tournament"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,6 +96,11 @@ class Event(models.Model):
     @property
     def is_burraco(self) -> bool:
         return self.game == GameChoice.BURRACO
+
+    @property
+    def is_free_matches(self) -> bool:
+        """A Burraco evening of free matches (no turns, no VP: matches won and lost)."""
+        return self.is_burraco and self.burraco_format == self.BurracoFormat.FREE
 
 
 class EventPlayer(models.Model):
@@ -151,6 +169,14 @@ class Table(models.Model):
     ew_pair = models.ForeignKey(
         "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # An individual tournament's table: each line is two players' entries, `ns_pair`
+    # (North) with `ns_partner` (South), `ew_pair` (East) with `ew_partner` (West).
+    ns_partner = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ew_partner = models.ForeignKey(
+        "games.BurracoPair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -160,6 +186,41 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – {self.number}"
+
+    def side(self, line: str) -> list:
+        """The entries of a line ("NS" or "EW"): one pair, or two players' entries."""
+        first, partner = (
+            (self.ns_pair, self.ns_partner) if line == "NS" else (self.ew_pair, self.ew_partner)
+        )
+        return [e for e in (first, partner) if e is not None]
+
+    def side_label(self, line: str) -> str:
+        """The line as the pages show it: "3: Anna – Bruno" for a pair, "3. Anna – 7. Carla"
+        for two players."""
+        entries = self.side(line)
+        if len(entries) == 1:
+            return f"{entries[0].number}: {entries[0].names}"
+        return " – ".join(f"{e.number}. {e.names}" for e in entries)
+
+    def side_names(self, line: str) -> str:
+        """The names of a line's players: "Anna – Bruno"."""
+        return " – ".join(e.names for e in self.side(line))
+
+    @property
+    def ns_names(self) -> str:
+        return self.side_names("NS")
+
+    @property
+    def ew_names(self) -> str:
+        return self.side_names("EW")
+
+    @property
+    def ns_label(self) -> str:
+        return self.side_label("NS")
+
+    @property
+    def ew_label(self) -> str:
+        return self.side_label("EW")
 
 
 class Seat(models.Model):

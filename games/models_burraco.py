@@ -18,12 +18,17 @@ class Line(models.TextChoices):
 
 
 class BurracoPair(models.Model):
-    """Two players entered together in a pair tournament, with their number for the evening."""
+    """An entry of a Burraco tournament with its number for the evening: two players
+    entered together in a pair tournament, or one player (`player_b` empty) in an
+    individual tournament, who partners someone new every turn."""
 
     event = models.ForeignKey("games.Event", on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField(_("pair"))
     player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # None: a player entered alone in an individual tournament.
+    player_b = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     checked_in = models.BooleanField(_("checked in"), default=False)
     # Entered once the first turn was seated (allowed until that turn ends).
     late = models.BooleanField(_("late entry"), default=False)
@@ -44,11 +49,23 @@ class BurracoPair(models.Model):
         verbose_name_plural = _("pairs")
 
     def __str__(self) -> str:
-        return f"{self.number}. {self.player_a} – {self.player_b}"
+        return f"{self.number}. {self.names}"
 
     @property
     def names(self) -> str:
+        if self.player_b is None:
+            return self.player_a.name
         return f"{self.player_a.name} – {self.player_b.name}"
+
+    @property
+    def player_names(self) -> list[str]:
+        """The entry's players' names: two for a pair, one for an individual entry."""
+        return [p.name for p in (self.player_a, self.player_b) if p is not None]
+
+    @property
+    def solo_player_id(self) -> int | None:
+        """An individual tournament's entry: its one player's id; None for a pair."""
+        return self.player_a_id if self.player_b_id is None else None
 
 
 class ScoreCard(models.Model):
@@ -166,6 +183,13 @@ class PairTurnResult(models.Model):
         "games.Table", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     opponent = models.ForeignKey(
+        BurracoPair, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Individual tournaments: the player's partner of the turn and the second opponent.
+    partner = models.ForeignKey(
+        BurracoPair, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    opponent_b = models.ForeignKey(
         BurracoPair, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     line = models.CharField(max_length=2, choices=Line.choices, blank=True)

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from games import views_burraco_desk as burraco
+from games import views_burraco_free as burraco_free
 from games import views_club
 from games import views_organiser as views
 
@@ -29,6 +30,8 @@ urlpatterns = [
     path(E + "burraco/pairs/", burraco.pair_add, name="burraco-pair-add"),
     path(E + "burraco/pairs/<int:pair_id>/", burraco.pair_change, name="burraco-pair-change"),
     path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
+    path(E + "burraco/matches/", burraco_free.match_start, name="burraco-match-start"),
+    path(E + "burraco/close/", burraco_free.evening_close, name="burraco-free-close"),
     path(R + "penalty/", burraco.penalty, name="burraco-penalty"),
     path(E + "burraco/cards/<int:game_id>/", burraco.card_correct, name="burraco-card-correct"),
     path(R + "score-cards.pdf", burraco.score_cards, name="burraco-score-cards"),

@@ -25,9 +25,11 @@ from games.forms_burraco import (
     CorrectionForm,
     PairForm,
     PenaltyForm,
+    PlayerEntryForm,
     TurnForm,
 )
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
+from games.views_burraco_free import free_desk_context
 from scoring.engine import burraco as engine
 
 
@@ -57,18 +59,20 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
     current = data["current"]
     # The next turn's movement: the last one's (two Mitchell turns, then two Danese).
     last = current.movement if current is not None else ""
+    entry_form = PlayerEntryForm if event.individual else PairForm
     context = {
         "club": club,
         "event": event,
         **data,
-        "pair_form": forms.get("pair_form") or PairForm(players=_players(club)),
+        "pair_form": forms.get("pair_form") or entry_form(players=_players(club)),
         "turn_form": forms.get("turn_form")
         or TurnForm(
             pairs=_playing(event),
             first_turn=not data["rounds"],
+            individual=event.individual,
             initial={
                 "movement": last
-                if last in ("mitchell", "danese", "round_robin")
+                if last in ("mitchell", "danese", "round_robin", "individual")
                 else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
                 # The last turn's time limit again: turns of one evening last alike.
@@ -92,7 +96,12 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
             ("withdraw", _("Withdraw")),
         ],
     }
+    if event.individual:  # a penalty is taken from one player
+        context["penalty_form"].fields["pair"].label = _("Player")
     status = 400 if forms else 200
+    if event.is_free_matches:
+        context.update(free_desk_context(event, forms))
+        return render(request, "games/burraco/free_desk.html", context, status=status)
     return render(request, "games/burraco/desk.html", context, status=status)
 
 
@@ -105,6 +114,8 @@ def desk(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
 @require_POST
 def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
+    if event.individual:
+        return _player_add(request, club, event)
     form = PairForm(request.POST, players=_players(club))
     if form.is_valid():
         players = Player.objects.in_bulk(
@@ -125,6 +136,24 @@ def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     return _render_desk(request, club, event, pair_form=form)
 
 
+def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
+    """A player entered alone in an individual tournament."""
+    form = PlayerEntryForm(request.POST, players=_players(club))
+    if form.is_valid():
+        try:
+            entry = tournaments.player_enter(
+                event=event,
+                player=get_object_or_404(Player, pk=form.cleaned_data["player"]),
+                number=form.cleaned_data.get("number"),
+            )
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Player %(player)s entered.") % {"player": entry})
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return _render_desk(request, club, event, pair_form=form)
+
+
 @organiser_required
 @require_POST
 def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
@@ -135,7 +164,10 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
     try:
         if action == "withdraw":
             tournaments.pair_withdraw(pair=pair)
-            messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
+            if event.individual:
+                messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})
+            else:
+                messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
         else:
             tournaments.pair_checkin(pair=pair, present=action == "checkin")
     except EntryError as error:
@@ -148,7 +180,9 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
 def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
     first_turn = not event.rounds.exists()
-    form = TurnForm(request.POST, pairs=_playing(event), first_turn=first_turn)
+    form = TurnForm(
+        request.POST, pairs=_playing(event), first_turn=first_turn, individual=event.individual
+    )
     if form.is_valid():
         data = form.cleaned_data
         tables, byes = form.pairing_lines()
@@ -206,7 +240,9 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
     disputed card as it stands."""
     event = _event(club, event_id)
     game = get_object_or_404(
-        Game.objects.select_related("table__round", "table__ns_pair", "table__ew_pair"),
+        Game.objects.select_related(
+            "table__round", "table__ns_pair", "table__ew_pair"
+        ).select_related("table__ns_partner", "table__ew_partner"),
         pk=game_id,
         table__round__event=event,
     )
@@ -214,10 +250,12 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
     hands = list(game.hands.order_by("number"))
     form = CorrectionForm(request.POST or None, initial={"version": card.version})
     errors: list[str] = []
+    # A free match has no fixed number of hands: its hands and two more lines to add.
+    lines = game.deals_target or len(hands) + 2
     if request.method == "POST" and form.is_valid():
         try:
             new_hands = []
-            for number in range(1, game.deals_target + 1):
+            for number in range(1, lines + 1):
                 ns = request.POST.get(f"h{number}-NS", "").strip()
                 ew = request.POST.get(f"h{number}-EW", "").strip()
                 if not ns and not ew:
@@ -239,7 +277,7 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
             messages.success(request, _("Score card corrected."))
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
     rows = []
-    for number in range(1, game.deals_target + 1):
+    for number in range(1, lines + 1):
         hand = next((h for h in hands if h.number == number), None)
         rows.append(
             {
@@ -280,10 +318,11 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     if vp_table is None:
         raise Http404("no VP table for this turn")
     tables = [
-        (t.number, _pair_label(t.ns_pair), _pair_label(t.ew_pair))
+        (t.number, _pair_label(t.ns_pair, t.ns_partner), _pair_label(t.ew_pair, t.ew_partner))
         for t in Table.objects.filter(round=rnd)
         .select_related("ns_pair__player_a", "ns_pair__player_b")
         .select_related("ew_pair__player_a", "ew_pair__player_b")
+        .select_related("ns_partner__player_a", "ew_partner__player_a")
         .order_by("number")
     ]
     data = score_cards_pdf(
@@ -294,6 +333,7 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
         vp_table=vp_table,
         language=get_language(),
         per_page=per_page,
+        individual=event.individual,
     )
     response = HttpResponse(data, content_type="application/pdf")
     filename = f"event-{event.pk}-turn-{rnd.number}-score-cards.pdf"
@@ -304,7 +344,9 @@ def score_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
     return response
 
 
-def _pair_label(pair: BurracoPair | None) -> str:
+def _pair_label(pair: BurracoPair | None, partner: BurracoPair | None = None) -> str:
     if pair is None:
         return ""
+    if partner is not None:  # an individual tournament's line: two players
+        return f"{pair.number} {pair.names} / {partner.number} {partner.names}"
     return f"{pair.number} – {pair.player_a.name} / {pair.player_b.name}"

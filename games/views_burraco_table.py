@@ -16,9 +16,10 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
+from games.burraco import free_matches
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
 from games.burraco_form import hand_from_form, line_label
 from games.entry import table_game
@@ -69,6 +70,8 @@ def render_card(
         ew += hand["EW"].get("score", 0)
         running.append({**hand, "ns_total": ns, "ew_total": ew})
     turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
+    free = body["match"] is not None
+    can_rematch = free and event.status != "closed" and card.status == "confirmed"
     context = {
         "table": table,
         "event": event,
@@ -81,8 +84,8 @@ def render_card(
         "line_name": line_label(line) if line else "",
         "ns_pair": table.ns_pair,
         "line_choices": [
-            ("NS", pgettext("line", "NS"), table.ns_pair),
-            ("EW", pgettext("line", "EW"), table.ew_pair),
+            ("NS", pgettext("line", "NS"), table.ns_label),
+            ("EW", pgettext("line", "EW"), table.ew_label),
         ],
         "ew_pair": table.ew_pair,
         "errors": errors or [],
@@ -100,8 +103,46 @@ def render_card(
         "posted_ns": (posted or {}).get("NS-mp", ""),
         "posted_ew": (posted or {}).get("EW-mp", ""),
         "kinds": ("jokers", "twos", "aces", "high", "low"),
+        "free": free,
+        "match_number": match_number(table) if free else None,
+        "match_words": match_words(body) if free else [],
+        "can_rematch": can_rematch,
+        "free_pairs": free_matches.free_pairs(event) if can_rematch else [],
     }
     return render(request, "games/burraco/card.html", context, status=status)
+
+
+def match_number(table: Table) -> int:
+    """The table's n-th match of the evening (its earlier ones sit in earlier rounds)."""
+    return Table.objects.filter(
+        round__event_id=table.round.event_id,
+        number=table.number,
+        round__number__lte=table.round.number,
+    ).count()
+
+
+def match_words(body: dict[str, Any]) -> list[str]:
+    """What the table reads under its free match's totals: who needs how much to reach
+    the target, or who won."""
+    totals, match = body["totals"], body["match"]
+    if body["winner"]:
+        return [
+            _("%(line)s won the match, %(ns)s to %(ew)s.")
+            % {"line": pgettext("line", body["winner"]), "ns": totals["NS"], "ew": totals["EW"]}
+        ]
+    needs = match["needs"]
+    if not needs["NS"] and not needs["EW"]:
+        return [_("Both lines passed %(target)s level: another hand decides.") % match]
+    return [
+        ngettext(
+            "%(line)s needs %(points)s point to win",
+            "%(line)s needs %(points)s points to win",
+            needs[line],
+        )
+        % {"line": pgettext("line", line), "points": needs[line]}
+        for line in LINES
+        if needs[line]
+    ]
 
 
 @require_GET
@@ -177,3 +218,40 @@ def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
     else:
         messages.warning(request, _("Score card disputed: the referee will look at it."))
     return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_rematch(request: HttpRequest, table: Table) -> HttpResponse:
+    """A free match confirmed: the same pairs play another match at this table (its new
+    score card has its own key: this phone goes there, keeping its line), or two pairs of
+    the evening sit themselves at it (`ns`, `ew`: their numbers)."""
+    line = chosen_line(request, table.key)
+    chosen = request.POST.get("ns", ""), request.POST.get("ew", "")
+    if table.game.deals_target != 0 or ScoreCard.objects.get(game=table.game).status != (
+        ScoreCard.Status.CONFIRMED
+    ):
+        return render_card(
+            request,
+            table,
+            errors=[_("Another match starts once this one is confirmed.")],
+            status=409,
+        )
+    try:
+        if any(chosen):
+            if not all(number.isdigit() for number in chosen):
+                raise EntryError(_("Choose both pairs."), code="pairs_missing")
+            started = free_matches.sit_at(table=table, ns=int(chosen[0]), ew=int(chosen[1]))
+            line = None  # other pairs: the phone says again which line it is
+        else:
+            started = free_matches.rematch(table=table)
+    except EntryError as error:
+        return render_card(request, table, errors=[error.message], status=error.status)
+    if line is not None:
+        request.session[SESSION_LINE % started.table.key] = line
+    messages.success(
+        request,
+        _("Match %(number)s at table %(table)s: good luck!")
+        % {"number": started.match, "table": started.table.number},
+    )
+    return redirect("burraco-card", key=started.table.key)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, GameChoice, Player
 from clubs.views import describe, organiser_required
 from games import cards, closing, correction, evenings, substitutions
-from games.burraco import tournaments
+from games.burraco import free_matches, tournaments
 from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
 from games.errors import EntryError
@@ -77,8 +77,20 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
         data = dict(form.cleaned_data)
         game = data.pop("game")
         hands = data.pop("hands_per_turn")
+        burraco_format = data.pop("burraco_format")
+        target = data.pop("target")
+        individual = data.pop("individual", False)
         try:
-            if game == GameChoice.BURRACO:
+            if game == GameChoice.BURRACO and burraco_format == Event.BurracoFormat.FREE:
+                event = free_matches.free_evening_create(
+                    club=club,
+                    name=data["name"],
+                    starts_at=data["starts_at"],
+                    league=data["league"],
+                    target=target,
+                    published=data["published"],
+                )
+            elif game == GameChoice.BURRACO:
                 event = tournaments.tournament_create(
                     club=club,
                     name=data["name"],
@@ -87,6 +99,7 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
                     turns=data["planned_rounds"],
                     hands_per_turn=hands,
                     published=data["published"],
+                    individual=individual,
                 )
             else:
                 event = evenings.event_create(club=club, **data)
@@ -310,7 +323,9 @@ def table_cards(request: HttpRequest, club: Club, event_id: int, number: int) ->
         tables = list(
             rnd.tables.select_related(
                 "ns_pair__player_a", "ns_pair__player_b", "ew_pair__player_a", "ew_pair__player_b"
-            ).order_by("number")
+            )
+            .select_related("ns_partner__player_a", "ew_partner__player_a")
+            .order_by("number")
         )
     for table in tables:
         table.entry_url = cards.table_entry_url(request, table.key)

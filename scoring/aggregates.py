@@ -29,6 +29,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import RawSQL
 
 from games.models import Event, Game, GameScore
 from scoring import standings as maths
@@ -242,6 +243,75 @@ def game_results(scores: Any) -> list[maths.GameResult]:
     return list(out.values())
 
 
+def head_to_head_pairs(
+    scores: Any, groups: Sequence[Sequence[int]], without_event: int | None = None
+) -> maths.PairNets:
+    """maths.pair_nets of the games of these GameScore rows (without the evening
+    `without_event`), counted in SQL: head_to_head_pairs_of for one set of groups."""
+    return head_to_head_pairs_of(scores, [(without_event, groups)])[0]
+
+
+def head_to_head_pairs_of(
+    scores: Any, sets: Sequence[tuple[int | None, Sequence[Sequence[int]]]]
+) -> list[maths.PairNets]:
+    """For each (evening left out or None, groups): maths.pair_nets of the games of these
+    GameScore rows but that evening's, in one SQL query for all: only the rows of the
+    groups' players are read, each pair of players of one group who shared a game
+    compared there, and one net score a pair handed back, not the games (issue 20). The
+    groups of one set are one ranking's (disjoint); nothing is read for none."""
+    rows: list[tuple[int, int, int]] = []  # (player, group label, set)
+    label = 0
+    for kind, (_without, groups) in enumerate(sets):
+        seen: set[int] = set()
+        for group in groups:
+            members = {int(p) for p in group}
+            if members & seen:
+                raise ValueError("head_to_head_pairs: a player in two groups of one ranking")
+            seen |= members
+            rows.extend((p, label, kind) for p in members)
+            label += 1
+    if not rows:
+        return [{} for _ in sets]
+    # First the games two players of one group shared (their rows found by the player
+    # index, a few thousand), then which of those games these rows count (tens).
+    counted = scores.filter(game_id__in=RawSQL("SELECT game_id FROM met", ()))
+    inner, params = counted.values_list("game_id").order_by().query.sql_with_params()
+    params = list(params)
+    left_out = ""
+    for kind, (without, _groups) in enumerate(sets):
+        if without is not None:
+            games = Game.objects.filter(**{"table__round__event_id": without}).values("id")
+            games_sql, games_params = games.query.sql_with_params()
+            left_out += f" AND NOT (kind = {kind:d} AND game_id IN ({games_sql}))"
+            params.extend(games_params)
+    # Ids and labels inlined as whole numbers (ids, not input): no parameter limit.
+    values = ", ".join(f"({p:d}, {g:d}, {k:d})" for p, g, k in rows)
+    ids = ", ".join(f"{p:d}" for p in sorted({p for p, _g, _k in rows}))
+    table = GameScore._meta.db_table
+    sql = (
+        f"WITH grp (player_id, grp, kind) AS (VALUES {values}), "
+        # The rows of the groups' players (by the player index), read once.
+        "mine AS (SELECT s.game_id, s.player_id, s.total, g.grp, g.kind "
+        f"FROM {table} s JOIN grp g ON g.player_id = s.player_id "
+        f"WHERE s.player_id IN ({ids})), "
+        "met AS (SELECT a.game_id, a.kind, a.player_id AS pa, b.player_id AS pb, "
+        "CASE WHEN a.total > b.total THEN 1 WHEN a.total < b.total THEN -1 ELSE 0 END AS net "
+        "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.grp = a.grp "
+        "AND b.player_id > a.player_id) "
+        f"SELECT kind, pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}){left_out} "
+        "GROUP BY kind, pa, pb"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    out: list[dict[int, dict[int, int]]] = [{} for _ in sets]
+    for kind, a, b, net in fetched:
+        nets, net = out[kind], int(net)
+        nets.setdefault(a, {})[b] = net
+        nets.setdefault(b, {})[a] = -net
+    return out
+
+
 class _GamesOfPlayers:
     """The games for head-to-head, read from these GameScore rows only for the players
     asked about, each player's rows at most once: the two rankings of a league rebuild
@@ -360,19 +430,15 @@ class Aggregates:
         return self.games.shared(players, self.without_event)
 
 
-def lazy(scores: Any) -> Aggregates:
-    """No lines: only the head-to-head games of these rows, read if a tie needs them."""
-    return Aggregates(scores, [], _GamesOfPlayers(scores))
-
-
 def aggregate(scores: Any, ranking: maths.Ranking) -> Aggregates:
     return Aggregates(scores, evening_lines(scores, ranking), _GamesOfPlayers(scores))
 
 
-def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
-    """As aggregate(), for a scope of a few hundred rows (an evening): one read of the
-    rows themselves gives the lines, placement points and head-to-head games at once."""
-    seats = (
+def read_seats(scores: Any) -> list[tuple[Any, ...]]:
+    """These GameScore rows as seats, each (game id, event id, player id, total, place,
+    deals, whether the game is complete), in one query: for a scope of a few hundred
+    rows (an evening)."""
+    return list(
         scores.annotate(
             st_done=Case(
                 When(game__status=Game.Status.COMPLETE, then=Value(True)),
@@ -383,6 +449,25 @@ def aggregate_seats(scores: Any, ranking: maths.Ranking) -> Aggregates:
         .values_list("game_id", EVENT_FIELD, "player_id", "total", "place", "deals", "st_done")
         .order_by()
     )
+
+
+def unfinished_by_player(seats: Sequence[tuple[Any, ...]]) -> dict[int, int]:
+    """How many of each player's seats (read_seats) are in games not complete."""
+    out: dict[int, int] = {}
+    for seat in seats:
+        if not seat[6]:
+            out[seat[2]] = out.get(seat[2], 0) + 1
+    return out
+
+
+def aggregate_seats(
+    scores: Any, ranking: maths.Ranking, seats: Sequence[tuple[Any, ...]] | None = None
+) -> Aggregates:
+    """As aggregate(), for a scope of a few hundred rows (an evening): one read of the
+    rows themselves (read_seats, or `seats` read already) gives the lines, placement
+    points and head-to-head games at once."""
+    if seats is None:
+        seats = read_seats(scores)
     lines, games = maths.lines_of_seats(seats, ranking)
     return Aggregates(scores, lines, _GamesOfPlayers(scores, games))
 

@@ -180,8 +180,11 @@ class EventStandingsView(StandingsView):
         summary="An evening's standings, or a Burraco tournament's pair ranking (live)",
         description="`game` says which answer it is: a Barbu evening's player standings, "
         "or a Burraco tournament's pairs (place, pair number, players, VP, MP "
-        "difference, the tie-break that decided the place, penalties). Cached until the "
-        "standings are rebuilt.",
+        "difference, the tie-break that decided the place, penalties), or a Burraco "
+        'evening of free matches\' pairs (`format` "free": matches won and lost, point '
+        "difference). An individual Burraco tournament (`individual: true`) ranks players "
+        "in the same shape as pairs: each row is one player, `pair` their number for the "
+        "evening, `player_id` their id. Cached until the standings are rebuilt.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EventStandingsAnswer",
@@ -195,12 +198,13 @@ class EventStandingsView(StandingsView):
                         ranking=RankingSerializer(),
                     ),
                     api_burraco.page_schema(_page_schema),
+                    api_burraco.free_page_schema(_page_schema),
                 ],
                 resource_type_field_name=None,
             ),
             **errors(*READ_ERRORS),
         },
-        examples=[api_burraco.EXAMPLE],
+        examples=[api_burraco.EXAMPLE, api_burraco.INDIVIDUAL_EXAMPLE],
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
@@ -225,9 +229,12 @@ class EventStandingsView(StandingsView):
             if body is not None:
                 return reads.CachedJSONResponse(body)
         if event.is_burraco:
-            response = _paginated(
-                self, request, api_burraco.rows(event.pk), api_burraco.head(event)
+            burraco_rows = (
+                api_burraco.free_rows(event.pk)
+                if event.is_free_matches
+                else api_burraco.rows(event.pk)
             )
+            response = _paginated(self, request, burraco_rows, api_burraco.head(event))
         else:
             ranking = selectors.event_ranking(event)
             response = _paginated(
@@ -340,19 +347,41 @@ class BurracoStatisticsSerializer(serializers.Serializer):
     )
     turns = serializers.IntegerField(help_text=_("Turns played at a table (byes aside)."))
     vp_per_turn = serializers.FloatField(allow_null=True, help_text=_("Penalties taken off."))
+    matches_won = serializers.IntegerField(help_text=_("Free matches won."))
+    matches_lost = serializers.IntegerField(help_text=_("Free matches lost."))
 
 
 class BurracoTournamentSerializer(serializers.Serializer):
     event_id = serializers.IntegerField()
     event = serializers.CharField()
     date = serializers.DateTimeField()
-    pair = serializers.IntegerField(help_text=_("The pair's number in the tournament."))
-    partner_id = serializers.IntegerField()
-    partner = serializers.CharField()
+    pair = serializers.IntegerField(
+        help_text=_(
+            "The pair's number in the tournament; in an individual tournament the "
+            "player's own number."
+        )
+    )
+    individual = serializers.BooleanField(
+        help_text=_("An individual tournament: partners changed every turn.")
+    )
+    partner_id = serializers.IntegerField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
+    partner = serializers.CharField(
+        allow_null=True, help_text=_("Null in an individual tournament.")
+    )
     rank = serializers.IntegerField()
-    pairs = serializers.IntegerField(help_text=_("Pairs ranked in the tournament."))
+    pairs = serializers.IntegerField(
+        help_text=_("Entries ranked in the tournament: pairs, or players in an individual one.")
+    )
     vp = serializers.FloatField()
     turns = serializers.IntegerField()
+    format = serializers.ChoiceField(
+        choices=["turns", "free"],
+        help_text=_("free: an evening of free matches (no VP; matches won and lost)."),
+    )
+    won = serializers.IntegerField(help_text=_("Free matches won (0 in a tournament)."))
+    lost = serializers.IntegerField(help_text=_("Free matches lost (0 in a tournament)."))
 
 
 class PlayerBurracoSerializer(serializers.Serializer):
@@ -394,6 +423,8 @@ BURRACO_EXAMPLE = {
         "closing_rate": 0.333,
         "turns": 2,
         "vp_per_turn": 13.5,
+        "matches_won": 2,
+        "matches_lost": 1,
     },
     "tournaments": [
         {
@@ -401,13 +432,49 @@ BURRACO_EXAMPLE = {
             "event": "Torneo del martedì",
             "date": "2026-11-17T20:30:00Z",
             "pair": 3,
+            "individual": False,
             "partner_id": 15,
             "partner": "Giulia Ferri",
             "rank": 2,
             "pairs": 14,
             "vp": 27.0,
             "turns": 2,
-        }
+            "format": "turns",
+            "won": 0,
+            "lost": 0,
+        },
+        {
+            "event_id": 39,
+            "event": "Torneo individuale",
+            "date": "2026-11-12T20:30:00Z",
+            "pair": 7,
+            "individual": True,
+            "partner_id": None,
+            "partner": None,
+            "rank": 4,
+            "pairs": 13,
+            "vp": 41.0,
+            "turns": 3,
+            "format": "turns",
+            "won": 0,
+            "lost": 0,
+        },
+        {
+            "event_id": 38,
+            "event": "Serata libera",
+            "date": "2026-11-10T20:30:00Z",
+            "pair": 5,
+            "individual": False,
+            "partner_id": 15,
+            "partner": "Giulia Ferri",
+            "rank": 1,
+            "pairs": 8,
+            "vp": 0.0,
+            "turns": 3,
+            "format": "free",
+            "won": 2,
+            "lost": 1,
+        },
     ],
 }
 
@@ -420,8 +487,9 @@ class PlayerBurracoView(StandingsView):
         "the NS pair against the EW pair by its VP result; apart from the Barbu rating of "
         "`/players/{id}/rating/`) with its history; statistics over the confirmed score "
         "cards (burracos per hand and the closing rate from the hands counted from the "
-        "cards only, null when none was); the pair tournaments the player is ranked in, "
-        "newest first. A player with no Burraco gets nulls, zeros and an empty list.",
+        "cards only, null when none was; free matches won and lost); the pair tournaments "
+        'and evenings of free matches (`format` "free") the player is ranked in, newest '
+        "first. A player with no Burraco gets nulls, zeros and an empty list.",
         responses={200: PlayerBurracoSerializer, **errors(*READ_ERRORS)},
         examples=[OpenApiExample("Burraco", value=BURRACO_EXAMPLE, response_only=True)],
     )
@@ -430,6 +498,8 @@ class PlayerBurracoView(StandingsView):
         player = get_object_or_404(PublicReadable.players(request), pk=pk)
         who = _viewer(request)
         stats = burraco_player.burraco_statistics(player, who)
+        lines = burraco_player.burraco_tournaments(player, who)
+        matches = burraco_player.matches_won_lost(lines)
         payload = {
             "player_id": player.pk,
             "player": player.name,
@@ -442,8 +512,10 @@ class PlayerBurracoView(StandingsView):
                 "closing_rate": stats["closing_rate"],
                 "turns": stats["turns"],
                 "vp_per_turn": stats["vp_per_turn"],
+                "matches_won": matches["won"],
+                "matches_lost": matches["lost"],
             },
-            "tournaments": burraco_player.burraco_tournaments(player, who),
+            "tournaments": lines,
         }
         return Response(PlayerBurracoSerializer(payload).data)
 
@@ -461,6 +533,11 @@ class PairStandingSerializer(serializers.Serializer):
     unconfirmed = serializers.IntegerField()
     shared = serializers.BooleanField()
     decided_by = serializers.CharField()
+    # An evening of free matches: matches won and lost, a match still being played (0 in a
+    # tournament); `mp_difference` is then the point difference of the finished matches.
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    playing = serializers.IntegerField()
 
 
 class TournamentStandingsView(StandingsView):

@@ -9,6 +9,7 @@ would take for a formula are quoted, as in scoring/exports.py.
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -20,6 +21,7 @@ from fpdf import FontFace
 
 from scoring.burraco_standings import PairRow, SeasonRow
 from scoring.exports import PAGE_MM, _num, _Sheet
+from scoring.free_match_standings import FreeRow
 
 
 def decided_by_label(decided_by: str | None, shared: bool) -> str:
@@ -102,6 +104,48 @@ def season_rows(
     return out
 
 
+def evening_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """An evening of free matches (burraco_selectors.evening_ranking's rows), header first."""
+    header = [_("Place"), _("Pair"), _("Name"), _("Won"), _("Lost"), _("Point difference")]
+    header += [_("Points for"), _("Points against")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row["place"],
+                row["pair"],
+                row["label"],
+                row["won"],
+                row["lost"],
+                _signed(row["difference"]),
+                row["points_for"],
+                row["points_against"],
+            ]
+        )
+    return out
+
+
+def free_season_rows(
+    rows: Sequence[FreeRow], labels: Mapping[Hashable, str] | None = None
+) -> list[list[Any]]:
+    """A season of free-match evenings as lists of cells, header first."""
+    labels = labels or {}
+    header = [_("Place"), _("Name"), _("Won"), _("Lost"), _("Point difference"), _("Events")]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        out.append(
+            [
+                row.place,
+                labels.get(row.entry, str(row.entry)),
+                row.won,
+                row.lost,
+                _signed(row.difference),
+                row.evenings,
+            ]
+        )
+    return out
+
+
 def _safe(cell: Any) -> Any:
     # Cells starting like a formula are quoted so a spreadsheet never runs them.
     if isinstance(cell, str) and cell and cell[0] in "=+-@" and not _num(cell):
@@ -167,11 +211,13 @@ def _widths(pdf: _Sheet, lines: list[list[str]], wide: int) -> list[float]:
     if others() > room:  # still too wide: every column shares the page by its need
         scale = room / others()
         widths = [w * scale for w in widths]
-    # Rounded to a tenth each, the names taking the rest: rounding every column up could
-    # make the table wider than the page, which fpdf refuses (the PDF answered 500).
-    widths = [round(w, 1) for w in widths]
-    widths[wide] = round(PAGE_MM - others(), 1)
-    return widths
+    # Rounded to 0.1 mm, the others first: the names take what is left, rounded down, so
+    # the sum never passes the page (fpdf refuses a table wider than the page).
+    rounded = [round(w, 1) for w in widths]
+    rounded[wide] = (
+        math.floor((PAGE_MM - sum(w for i, w in enumerate(rounded) if i != wide)) * 10) / 10
+    )
+    return rounded
 
 
 def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: str) -> bytes:

@@ -1,6 +1,7 @@
 """A player's Burraco on their page (and the API): the pair tournaments played, with the
-partner, place and VP; statistics from the hands of confirmed score cards; the Burraco
-pair rating and its history. A constant number of queries however many tournaments."""
+partner, place and VP, and the evenings of free matches with the matches won and lost;
+statistics from the hands of confirmed score cards; the Burraco pair rating and its
+history. A constant number of queries however many tournaments."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ def _pairs(player: Player) -> Any:
 
 
 def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
-    """The visible pair tournaments the player is ranked in, newest first, with the
-    partner, the place among how many pairs, VP and turns (one query)."""
+    """The visible tournaments the player is ranked in, newest first, with the partner
+    (None in an individual tournament), the place among how many entries, VP and turns
+    (one query)."""
     ranked = (
         PairStanding.objects.filter(event=OuterRef("event"))
         .order_by()
@@ -38,11 +40,13 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
             pairs=Subquery(ranked),
             event_name=F("event__name"),
             date=F("event__starts_at"),
+            individual=F("event__individual"),
             a_id=F("pair__player_a_id"),
             a_name=F("pair__player_a__name"),
             b_id=F("pair__player_b_id"),
             b_name=F("pair__player_b__name"),
             number=F("pair__number"),
+            format=F("event__burraco_format"),
         )
         .order_by("-event__starts_at", "-event_id")
     )
@@ -57,10 +61,17 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
                 "pair": s.number,
                 "partner_id": s.b_id if mine_is_a else s.a_id,
                 "partner": s.b_name if mine_is_a else s.a_name,
+                "individual": s.individual,
                 "rank": s.rank,
                 "pairs": s.pairs,
                 "vp": s.vp,
                 "turns": s.turns,
+                # An evening of free matches: matches won and lost, their point difference.
+                "format": s.format,
+                "free": s.format == Event.BurracoFormat.FREE,
+                "won": s.won,
+                "lost": s.lost,
+                "difference": s.mp_difference,
             }
         )
     return out
@@ -73,11 +84,17 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
     pairs = _pairs(player)
     hands = (
         BurracoHand.objects.filter(game__status=Game.Status.COMPLETE)
-        .filter(Q(game__table__ns_pair__in=pairs) | Q(game__table__ew_pair__in=pairs))
+        .filter(
+            Q(game__table__ns_pair__in=pairs)
+            | Q(game__table__ew_pair__in=pairs)
+            | Q(game__table__ns_partner__in=pairs)
+            | Q(game__table__ew_partner__in=pairs)
+        )
         .filter(who.visible("game__table__round__"))
         .values_list(
             "game__table__ns_pair__player_a_id",
             "game__table__ns_pair__player_b_id",
+            "game__table__ns_partner__player_a_id",
             "ns_mp",
             "ew_mp",
             "mode",
@@ -87,24 +104,26 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
         .order_by()
     )
     hands = list(hands)
-    counted_events = {h[6] for h in hands if h[4] == BurracoHand.Mode.CARDS}
+    counted_events = {h[7] for h in hands if h[5] == BurracoHand.Mode.CARDS}
     kinds = {
         pk: burraco.ruleset_from_json(ruleset).kinds
         for pk, ruleset in Event.objects.filter(pk__in=counted_events).values_list("pk", "ruleset")
     }
     played = [
         burraco_stats.played_hand(
-            "NS" if player.pk in (ns_a, ns_b) else "EW",
+            "NS" if player.pk in (ns_a, ns_b, ns_partner) else "EW",
             ns_mp,
             ew_mp,
             data if mode == BurracoHand.Mode.CARDS else None,
             kinds.get(event_id, ()),
         )
-        for ns_a, ns_b, ns_mp, ew_mp, mode, data, event_id in hands
+        for ns_a, ns_b, ns_partner, ns_mp, ew_mp, mode, data, event_id in hands
     ]
     stats = burraco_stats.hand_statistics(played)
     turn_vps = (
         PairTurnResult.objects.filter(pair__in=pairs, bye=False, final=True)
+        # A free match scores no VP: its turns are not the tournaments' turns.
+        .filter(round__event__burraco_format=Event.BurracoFormat.TURNS)
         .filter(who.visible("round__"))
         .annotate(net=F("vp") - F("penalty_vp"))
         .values_list("net", flat=True)
@@ -162,8 +181,18 @@ def player_burraco(player: Player, who: Viewer) -> dict[str, Any] | None:
     tournaments = burraco_tournaments(player, who)
     if not tournaments:
         return None
+    free = [t for t in tournaments if t["free"]]
     return {
-        "tournaments": tournaments,
+        "tournaments": [t for t in tournaments if not t["free"]],
+        "free_evenings": free,
+        "matches": matches_won_lost(free),
         "stats": burraco_statistics(player, who),
         "rating": burraco_rating(player, who),
     }
+
+
+def matches_won_lost(lines: list[dict[str, Any]]) -> dict[str, int]:
+    """The free matches won and lost over the player's evenings of free matches."""
+    won = sum(t["won"] for t in lines if t["free"])
+    lost = sum(t["lost"] for t in lines if t["free"])
+    return {"won": won, "lost": lost, "played": won + lost}

@@ -49,6 +49,9 @@ def confirmed_cards(where: Q | None = None) -> list[RatedCard]:
         "table__ns_pair__player_b_id",
         "table__ew_pair__player_a_id",
         "table__ew_pair__player_b_id",
+        # An individual tournament's table: each line's second player is the partner's.
+        "table__ns_partner__player_a_id",
+        "table__ew_partner__player_a_id",
         f"{EVENT}_id",
         f"{EVENT}__starts_at",
         "table__round__number",
@@ -58,7 +61,9 @@ def confirmed_cards(where: Q | None = None) -> list[RatedCard]:
         RatedCard(
             order_key(starts_at, event_id, turn, table, game_id),
             event_id,
-            pair_ratings.PairTable(game_id, (ns_a, ns_b), (ew_a, ew_b), ns_vp, ew_vp),
+            pair_ratings.PairTable(
+                game_id, (ns_a, ns_b or ns_partner), (ew_a, ew_b or ew_partner), ns_vp, ew_vp
+            ),
         )
         for (
             game_id,
@@ -68,6 +73,8 @@ def confirmed_cards(where: Q | None = None) -> list[RatedCard]:
             ns_b,
             ew_a,
             ew_b,
+            ns_partner,
+            ew_partner,
             event_id,
             starts_at,
             turn,

@@ -14,14 +14,26 @@ from typing import Any
 from django.db import transaction
 
 from games import live
+from games.burraco import free_matches
 from games.models import Event, PairTurnResult
 from scoring import standings as maths
 from scoring.aggregates import CENTS
 from scoring.burraco_standings import TurnScore, rank_pairs
 from scoring.cache_keys import event_cache_key, forget
+from scoring.free_match_standings import MatchResult, rank_evening
 from scoring.models import PairStanding
 
-COMPARED = ("rank", "vp", "mp_difference", "turns", "byes", "details", "tiebreak_note")
+COMPARED = (
+    "rank",
+    "vp",
+    "mp_difference",
+    "turns",
+    "byes",
+    "won",
+    "lost",
+    "details",
+    "tiebreak_note",
+)
 
 
 def _number(value: Any) -> Any:
@@ -35,10 +47,49 @@ def rebuild_pair_standings(*, event_id: int) -> int:
         event = Event.objects.select_for_update(of=("self",)).get(pk=event_id)
     except Event.DoesNotExist:
         return 0
+    new = _free_match_rows(event) if event.is_free_matches else _tournament_rows(event)
+    return _write(event_id, new)
+
+
+def _free_match_rows(event: Event) -> dict[int, dict[str, Any]]:
+    """An evening of free matches: matches won, lost, the point difference (one query
+    for the results, one for the pairs)."""
+    rows = PairTurnResult.objects.filter(round__event_id=event.pk).values_list(
+        "pair_id", "mp_for", "mp_against", "final"
+    )
+    results = [
+        MatchResult(pair, mp_for, mp_against, final) for pair, mp_for, mp_against, final in rows
+    ]
+    entries = list(event.pairs.order_by("number").values_list("pk", flat=True))
+    ranked = rank_evening(results, free_matches.target_of(event), entries)
+    return {
+        r.entry: {
+            "rank": r.place,
+            "vp": Decimal(0).quantize(CENTS),
+            "mp_difference": r.difference,
+            "turns": r.played,
+            "byes": 0,
+            "won": r.won,
+            "lost": r.lost,
+            "details": {
+                "points_for": r.points_for,
+                "points_against": r.points_against,
+                "playing": r.playing,
+                "unconfirmed": r.unconfirmed,
+            },
+            "tiebreak_note": "",
+        }
+        for r in ranked
+    }
+
+
+def _tournament_rows(event: Event) -> dict[int, dict[str, Any]]:
+    event_id = event.pk
     rows = PairTurnResult.objects.filter(round__event_id=event_id).values_list(
         "round__number",
         "pair_id",
         "opponent_id",
+        "opponent_b_id",
         "vp",
         "mp_for",
         "mp_against",
@@ -48,9 +99,11 @@ def rebuild_pair_standings(*, event_id: int) -> int:
     )
     scores = []
     unconfirmed: dict[int, int] = {}
-    for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp, final in rows:
+    for turn, pair, opponent, opponent_b, vp, mp_for, mp_against, p_vp, p_mp, final in rows:
+        # An individual tournament's player met both players of the other line.
+        both = (opponent, opponent_b) if opponent_b is not None and opponent is not None else ()
         scores.append(
-            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp)
+            TurnScore(turn, pair, opponent, vp, mp_for, mp_against, p_vp, p_mp, opponents=both)
         )
         if not final:
             unconfirmed[pair] = unconfirmed.get(pair, 0) + 1
@@ -66,7 +119,7 @@ def rebuild_pair_standings(*, event_id: int) -> int:
         draw_order,
         entries,
     )
-    new = {
+    return {
         r.pair: {
             "rank": r.place,
             "vp": Decimal(r.vp).quantize(CENTS),
@@ -80,10 +133,15 @@ def rebuild_pair_standings(*, event_id: int) -> int:
                 "unconfirmed": unconfirmed.get(r.pair, 0),
                 "tie_break_values": {k: _number(v) for k, v in (r.tie_break_values or {}).items()},
             },
+            "won": 0,
+            "lost": 0,
             "tiebreak_note": r.decided_by or "",
         }
         for r in ranked
     }
+
+
+def _write(event_id: int, new: dict[int, dict[str, Any]]) -> int:
     stored = {
         values[0]: values[1:]
         for values in PairStanding.objects.filter(event_id=event_id).values_list(
@@ -105,4 +163,4 @@ def rebuild_pair_standings(*, event_id: int) -> int:
     transaction.on_commit(lambda: forget(event_cache_key(event_id)))
     if changed or vanished:  # the live page shows them: its pollers get the new rows
         live.touch_on_commit("event", [event_id])
-    return len(ranked)
+    return len(new)

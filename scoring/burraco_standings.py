@@ -47,6 +47,16 @@ class TurnScore:
     mp_against: int
     penalty_vp: Decimal = Decimal(0)
     penalty_mp: int = 0
+    # An individual tournament's table: both players of the other line (`opponent` is
+    # then ignored); empty for pairs, who have one opponent.
+    opponents: tuple[int, ...] = ()
+
+    @property
+    def others(self) -> tuple[int, ...]:
+        """The entries this one played against in the turn (none for a bye)."""
+        if self.opponents:
+            return self.opponents
+        return () if self.opponent is None else (self.opponent,)
 
 
 @dataclass(frozen=True)
@@ -122,7 +132,8 @@ def _totals(scores: Iterable[TurnScore], entries: Iterable[int]) -> dict[int, _E
                 f"pair {score.pair}, turn {score.turn}: a penalty is what is taken, "
                 f"a positive number (got {score.penalty_vp} VP, {score.penalty_mp} MP)"
             )
-        if score.opponent == score.pair:
+        others = score.others
+        if score.pair in others:
             raise ValueError(f"pair {score.pair}, turn {score.turn}: a pair cannot meet itself")
         entry = table.get(score.pair)
         if entry is None:
@@ -135,10 +146,10 @@ def _totals(scores: Iterable[TurnScore], entries: Iterable[int]) -> dict[int, _E
         entry.mp += score.mp_for - score.mp_against - score.penalty_mp
         entry.penalty_vp += Decimal(score.penalty_vp)
         entry.penalty_mp += score.penalty_mp
-        if score.opponent is None:
+        if not others:
             entry.byes += 1
-        else:
-            entry.opponents[score.opponent] = entry.opponents.get(score.opponent, Decimal(0)) + vp
+        for other in others:
+            entry.opponents[other] = entry.opponents.get(other, Decimal(0)) + vp
     return table
 
 

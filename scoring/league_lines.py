@@ -68,24 +68,24 @@ def player_lines(
     if placement:
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
-    inner, params = placed_rows(scores)
-    win = "place <= 1.5 AND st_done = 1"
+    inner, params = _evenings(scores, weight)
     at_last = "st_event = %s"
+    # A second GROUP BY over the (player, evening) groups, not COUNT(DISTINCT st_event)
+    # over the rows: a DISTINCT aggregate makes PostgreSQL sort every row by player
+    # instead of hashing (issue 20).
     sql = (
-        "SELECT player_id, COUNT(*), SUM(total), "
-        f"SUM(CASE WHEN {win} THEN 1 ELSE 0 END), MAX(total), SUM(deals), "
-        f"COUNT(DISTINCT st_event), SUM({weight}), "
-        f"SUM(CASE WHEN {at_last} THEN 1 ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} THEN total ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} AND {win} THEN 1 ELSE 0 END), "
-        "MAX(CASE WHEN st_event <> %s THEN total END), "
-        f"SUM(CASE WHEN {at_last} THEN deals ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} THEN {weight} ELSE 0 END) "
-        f"FROM ({inner}) placed GROUP BY player_id"
+        f"{inner} SELECT player_id, SUM(n), SUM(t), SUM(w), MAX(b), SUM(d), COUNT(*), SUM(p), "
+        f"SUM(CASE WHEN {at_last} THEN n ELSE 0 END), "
+        f"SUM(CASE WHEN {at_last} THEN t ELSE 0 END), "
+        f"SUM(CASE WHEN {at_last} THEN w ELSE 0 END), "
+        "MAX(CASE WHEN st_event <> %s THEN b END), "
+        f"SUM(CASE WHEN {at_last} THEN d ELSE 0 END), "
+        f"SUM(CASE WHEN {at_last} THEN p ELSE 0 END) "
+        "FROM ev GROUP BY player_id"
     )
     marker = -1 if last is None else last  # no evening has id -1: nothing is "last"
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*[marker] * 6, *params])  # the six come first in the SQL
+        cursor.execute(sql, [*params, *[marker] * 6])
         rows = cursor.fetchall()
     shares: dict[Any, Fraction] = {}
 
@@ -101,6 +101,9 @@ def player_lines(
     for row in rows:
         player_id, games, total, wins, best, deals, evenings, weighed = row[:8]
         games_l, total_l, wins_l, best_other, deals_l, weighed_l = row[8:]
+        # Sums of counts: numeric on PostgreSQL, whole numbers here.
+        games, wins, deals = int(games), int(wins), int(deals or 0)
+        games_l, wins_l, deals_l = int(games_l), int(wins_l), int(deals_l or 0)
         line = maths.PlayerLine(
             player_id=player_id,
             games=games,
@@ -108,7 +111,7 @@ def player_lines(
             wins=wins,
             best_game=_sql_decimal(best),
             placement=points(weighed),
-            deals=deals or 0,
+            deals=deals,
             evenings=evenings,
             evenings_counted=evenings,
         )
@@ -124,7 +127,7 @@ def player_lines(
                     wins=wins - wins_l,
                     best_game=_sql_decimal(best_other),
                     placement=points((weighed or 0) - (weighed_l or 0)),
-                    deals=line.deals - (deals_l or 0),
+                    deals=deals - deals_l,
                     evenings=evenings - 1,
                     evenings_counted=evenings - 1,
                 )
@@ -132,35 +135,45 @@ def player_lines(
     return now, before
 
 
+def _evenings(scores: Any, weight: str) -> tuple[str, tuple[Any, ...]]:
+    """`WITH ev AS (...)`: each player's aggregates per evening over these rows (n games,
+    t total, w wins, b best game, d deals, p placement weights), and its parameters."""
+    inner, params = placed_rows(scores)
+    return (
+        "WITH ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
+        "SUM(CASE WHEN place <= 1.5 AND st_done = 1 THEN 1 ELSE 0 END) AS w, "
+        f"MAX(total) AS b, SUM(deals) AS d, SUM({weight}) AS p "
+        f"FROM ({inner}) placed GROUP BY player_id, st_event)"
+    ), params
+
+
 def _best_lines(
     scores: Any, ranking: maths.Ranking, last: int | None
 ) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine]]:
     """player_lines with best_evenings N: each (player, evening) aggregated, numbered per
-    player best first (points, then the earlier evening: combine()'s order) twice, once
-    as now and once with the evening `last` put after all others (the ranking before
-    it), and each player's counted evenings summed, in one query (window functions, on
-    SQLite too)."""
+    player best first (points, then the earlier evening: combine()'s order), and each
+    player's counted evenings summed, in one query (a window function, on SQLite too).
+
+    Before the evening `last`, the order of the other evenings is the same, one place
+    higher after it: if `last` is among the first N (its number is at most N), the first
+    N + 1 but it count; otherwise the first N, as now. Both sums come from the query,
+    with the number of `last`, and the line picks one."""
     placement = ranking.method == "placement"
     denominator = 1
     weight = "0"
     if placement:
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
-    inner, params = placed_rows(scores)
+    inner, params = _evenings(scores, weight)
     # Totals order as the stored hundredths (SQLite sums them as floats).
     points = "p" if placement else "ROUND(t, 2)"
     now = "rn <= %s"
-    before = "rb <= %s AND st_event <> %s"
+    before = "rn <= %s AND st_event <> %s"
     sql = (
-        "WITH ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
-        "SUM(CASE WHEN place <= 1.5 AND st_done = 1 THEN 1 ELSE 0 END) AS w, "
-        f"MAX(total) AS b, SUM(deals) AS d, SUM({weight}) AS p "
-        f"FROM ({inner}) placed GROUP BY player_id, st_event), "
-        "ranked AS (SELECT ev.*, "
-        f"ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY {points} DESC, st_event) AS rn, "
-        "ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY "
-        f"CASE WHEN st_event = %s THEN 1 ELSE 0 END, {points} DESC, st_event) AS rb FROM ev) "
-        "SELECT player_id, COUNT(*), SUM(CASE WHEN st_event = %s THEN 1 ELSE 0 END), "
+        f"{inner}, ranked AS (SELECT ev.*, "
+        f"ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY {points} DESC, st_event) AS rn "
+        "FROM ev) "
+        "SELECT player_id, COUNT(*), MAX(CASE WHEN st_event = %s THEN rn END), "
         + ", ".join(
             f"{agg}(CASE WHEN {cond} THEN {col} END)"
             for cond in (now, before)
@@ -178,11 +191,9 @@ def _best_lines(
     )
     marker = -1 if last is None else last  # no evening has id -1: nothing is "last"
     n = ranking.best_evenings
+    assert n is not None
     with connection.cursor() as cursor:
-        cursor.execute(
-            sql,
-            [*params, marker, marker, *[n] * 7, *[n, marker] * 7],
-        )
+        cursor.execute(sql, [*params, marker, *[n] * 7, *[n + 1, marker] * 7])
         rows = cursor.fetchall()
     shares: dict[Any, Fraction] = {}
 
@@ -194,7 +205,7 @@ def _best_lines(
             found = shares[value] = Fraction(int(value or 0), denominator)
         return found
 
-    def line(player_id: int, evenings: int, counted: tuple[Any, ...]) -> maths.PlayerLine:
+    def line(player_id: int, evenings: int, counted: list[Any]) -> maths.PlayerLine:
         n_counted, games, total, wins, best, deals, weighed = counted
         return maths.PlayerLine(
             player_id=player_id,
@@ -210,7 +221,12 @@ def _best_lines(
 
     lines_now, lines_before = [], []
     for player_id, evenings, at_last, *counted in rows:
-        lines_now.append(line(player_id, evenings, tuple(counted[:7])))
-        if evenings > at_last:
-            lines_before.append(line(player_id, evenings - at_last, tuple(counted[7:])))
+        now_line = line(player_id, evenings, counted[:7])
+        lines_now.append(now_line)
+        if at_last is None:  # not there that evening: the same line
+            lines_before.append(now_line)
+        elif evenings > 1:
+            lines_before.append(
+                line(player_id, evenings - 1, counted[7:] if at_last <= n else counted[:7])
+            )
     return lines_now, lines_before

@@ -82,6 +82,9 @@ class PairStanding(models.Model):
     mp_difference = models.IntegerField(_("MP difference"))
     turns = models.PositiveIntegerField(_("turns"), default=0)
     byes = models.PositiveIntegerField(default=0)
+    # An evening of free matches: the matches the pair won and lost (finished ones only).
+    won = models.PositiveIntegerField(_("won"), default=0)
+    lost = models.PositiveIntegerField(_("lost"), default=0)
     # {"penalty_vp", "penalty_mp", "shared", "tie_break_values", "unconfirmed"}
     details = models.JSONField(default=dict, blank=True)
     # The criterion that separated the pair from the one above ("" when none was needed).

@@ -10,6 +10,7 @@ rows (the second writes nothing). The ratings are synced by scoring/rating_sync.
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -17,11 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count
 
 from clubs.models import GameChoice, League
 from games import live
-from games.models import Event, Game
+from games.models import Event
 from scoring import league_lines
 from scoring import standings as maths
 from scoring.aggregates import (
@@ -29,10 +29,13 @@ from scoring.aggregates import (
     aggregate,
     aggregate_seats,
     event_scores,
-    lazy,
+    head_to_head_pairs,
+    head_to_head_pairs_of,
     league_scores,
     rank,
     ranking_of,
+    read_seats,
+    unfinished_by_player,
 )
 from scoring.burraco_rating_sync import sync_burraco_ratings
 from scoring.burraco_rebuild import rebuild_pair_standings
@@ -47,7 +50,7 @@ def _details(standing: maths.Standing) -> dict[str, Any]:
     details = {
         "total": num(line.total),
         "placement": num(line.placement),
-        "average": num(line.average),
+        "average": maths.average_number(line),
         "wins": line.wins,
         "best_game": num(line.best_game),
         "deals": line.deals,
@@ -72,6 +75,29 @@ def _points(value: maths.Number) -> Decimal:
 COMPARED = ("rank", "previous_rank", "points", "games", "evenings", "details", "tiebreak_note")
 
 
+def _stored_rows(
+    model: Any, scope: dict[str, int], fields: list[str]
+) -> dict[int, tuple[Any, ...]]:
+    """The stored values of these fields, by player id. On PostgreSQL the columns come
+    back as the ORM gives them but `details` (jsonb, as text): read as plain rows and
+    that one column parsed, without the ORM's work per row (a thousand rows a league)."""
+    rows = model.objects.filter(**scope).values_list("player_id", *fields)
+    if connection.vendor != "postgresql":
+        return {values[0]: values[1:] for values in rows}
+    sql, params = rows.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    at = fields.index("details") + 1
+
+    def details(value: Any) -> Any:
+        return json.loads(value) if isinstance(value, str) else value
+
+    return {
+        values[0]: (*values[1:at], details(values[at]), *values[at + 1 :]) for values in fetched
+    }
+
+
 def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, Any]]) -> int:
     """Make the stored rows of this scope exactly `rows` (the compared fields of each
     player's row, by player id), inside the caller's transaction; the number of rows
@@ -84,10 +110,7 @@ def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, A
     changed nothing is written.
     """
     fields = [f for f in COMPARED if hasattr(model, f)]
-    stored = {
-        values[0]: values[1:]
-        for values in model.objects.filter(**scope).values_list("player_id", *fields)
-    }
+    stored = _stored_rows(model, scope, fields)
     changed, vanished = maths.row_changes(
         stored, {p: tuple(row[f] for f in fields) for p, row in rows.items()}
     )
@@ -115,8 +138,8 @@ LEAGUE_WORK_MEM = "64MB"
 @contextmanager
 def _derived_rows_transaction(work_mem: str | None = None) -> Iterator[None]:
     """transaction.atomic() for a standings rebuild. When it is the outermost transaction
-    on PostgreSQL, its commit does not wait for the WAL to reach the disk (SET LOCAL
-    synchronous_commit = off, this transaction only): the rows are derived from the
+    on PostgreSQL, its commit does not wait for the WAL to reach the disk
+    (synchronous_commit off, SET LOCAL: this transaction only): the rows are derived from the
     games, so a crash can lose at most the last few hundred milliseconds of them, never
     a deal, and the next rebuild (or the nightly one) writes them again. Inside a
     caller's transaction (a deal being stored, a test) the caller's commit decides.
@@ -126,31 +149,23 @@ def _derived_rows_transaction(work_mem: str | None = None) -> Iterator[None]:
     outermost = not connection.in_atomic_block and connection.get_autocommit()
     with transaction.atomic():
         if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                if outermost:
-                    cursor.execute("SET LOCAL synchronous_commit = off")
-                if work_mem is not None:
-                    cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
+            # set_config(..., true) is SET LOCAL; both in one statement (one round trip,
+            # which on a busy machine is a wait for the database's process).
+            sets, params = [], []
+            if outermost:
+                sets.append("set_config('synchronous_commit', 'off', true)")
+            if work_mem is not None:
+                sets.append("set_config('work_mem', %s, true)")
+                params.append(work_mem)
+            if sets:
+                with connection.cursor() as cursor:
+                    cursor.execute(f"SELECT {', '.join(sets)}", params)
         yield
-
-
-def _unfinished_by_player(scores: Any) -> dict[int, int]:
-    """How many of each player's counted games are not complete (one query)."""
-    rows = (
-        scores.exclude(game__status=Game.Status.COMPLETE)
-        .values_list("player_id")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    return dict(rows)
 
 
 def rebuild_event_standings(*, event_id: int) -> int:
     """Bring an evening's standing rows up to date; the number of players ranked (of
     pairs, for a Burraco tournament: scoring/burraco_rebuild.py)."""
-    if Event.objects.filter(pk=event_id, game=GameChoice.BURRACO).exists():
-        with _derived_rows_transaction():
-            return rebuild_pair_standings(event_id=event_id)
     with _derived_rows_transaction():
         try:
             event = (
@@ -160,13 +175,18 @@ def rebuild_event_standings(*, event_id: int) -> int:
             )
         except Event.DoesNotExist:
             return 0
+        if event.game == GameChoice.BURRACO:  # locked again there: the same transaction
+            return rebuild_pair_standings(event_id=event_id)
         ranking = ranking_of(event, event.league)
         scores = event_scores(
             event_id,
             complete_only=event.status == Event.Status.CLOSED and event.unfinished == "exclude",
         )
-        standings = rank(aggregate_seats(scores, ranking), ranking)
-        unfinished = _unfinished_by_player(scores)
+        # One read of the evening's seats gives the lines, the games for head-to-head and
+        # each player's unfinished games.
+        seats = read_seats(scores)
+        standings = rank(aggregate_seats(scores, ranking, seats), ranking)
+        unfinished = unfinished_by_player(seats)
         changed = _replace_rows(
             EventStanding,
             {"event_id": event_id},
@@ -214,16 +234,31 @@ def _league_ranks(
     if league_lines.supported(ranking):
         last = league_lines.latest_evening(league_id)
         now, lines_before = league_lines.player_lines(scores, ranking, last)
-        data = lazy(scores)
     else:
         data = aggregate(scores, ranking)
         now = maths.combine(data.lines, ranking)
         last = data.latest_event()
         lines_before = [] if last is None else data.players_without(last, now, ranking)
-    standings = maths.rank(now, ranking, data.load_shared_games)
+    # Head-to-head from the pair scores of the level players, counted in SQL, not from
+    # their games read into Python: the groups of both rankings in one query, read only
+    # if a tie reaches head-to-head.
+    read: dict[str, Any] = {}
+
+    def pairs_now(groups: list[list[int]]) -> maths.PairNets:
+        before = [] if last is None else maths.head_to_head_groups(lines_before, ranking)
+        nets, read["before"] = head_to_head_pairs_of(scores, [(None, groups), (last, before)])
+        read["groups"] = before
+        return nets
+
+    def pairs_before(groups: list[list[int]]) -> maths.PairNets:
+        if read.get("groups") == groups:
+            return read["before"]
+        return head_to_head_pairs(scores, groups, last)
+
+    standings = maths.rank(now, ranking, pairs=pairs_now)
     if last is None:
         return standings, {}
-    ranked = maths.rank(lines_before, ranking, data.without(last).load_shared_games)
+    ranked = maths.rank(lines_before, ranking, pairs=pairs_before)
     return standings, {s.player_id: s.rank for s in ranked}
 
 

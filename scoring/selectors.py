@@ -225,7 +225,8 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 "pair": s.pair.number,
                 "pair_id": s.pair_id,
                 "names": s.pair.names,
-                "players": [s.pair.player_a.name, s.pair.player_b.name],
+                "players": s.pair.player_names,
+                "player_id": s.pair.solo_player_id,
                 "vp": maths.number(s.vp),
                 "mp_difference": s.mp_difference,
                 "turns": s.turns,
@@ -241,6 +242,8 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
                 # values of the tie-breaks computed for it (the API's answer).
                 "tiebreak": s.tiebreak_note if s.tiebreak_note != "vp" else "",
                 "tie_break_values": s.details.get("tie_break_values", {}),
+                # An evening of free matches: matches won, lost and still being played.
+                **{"won": s.won, "lost": s.lost, "playing": s.details.get("playing", 0)},
             }
             for s in rows
         ]
@@ -254,6 +257,7 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
     games = (
         Game.objects.filter(table__round__event=event)
         .select_related("table__round", "table__ns_pair", "table__ew_pair", "card")
+        .select_related("table__ns_partner", "table__ew_partner")
         .order_by("table__round__number", "table__number")
     )
     turns: dict[int, dict[str, Any]] = {}
@@ -266,6 +270,9 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
                 "table": table.number,
                 "ns": table.ns_pair.number if table.ns_pair else None,
                 "ew": table.ew_pair.number if table.ew_pair else None,
+                # An individual tournament's lines: each its two players' numbers.
+                "ns_players": [e.number for e in table.side("NS")],
+                "ew_players": [e.number for e in table.side("EW")],
                 "hands": game.deals_count,
                 "hands_per_turn": game.deals_target,
                 "totals": game.totals,

@@ -23,6 +23,8 @@ from itertools import repeat
 from math import lcm
 from typing import Any
 
+from scoring.head_to_head import Games, PairNets, Pairs
+
 METHODS = ("total", "placement", "average")
 TIEBREAKS = ("wins", "best_game", "head_to_head", "average", "games", "total")
 DEFAULT_TIEBREAKS = ("wins", "best_game", "head_to_head")
@@ -410,27 +412,6 @@ def _value(tiebreak: str, line: PlayerLine) -> Number:
     raise ValueError(tiebreak)
 
 
-def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[int, Fraction]:
-    """Among these players: for each, the players of the group beaten minus those lost to,
-    over every game two of them played at the same table (a level total counts half)."""
-    members = set(group)
-    score = dict.fromkeys(group, 0)  # whole numbers: one Fraction each at the end
-    for result in results:
-        totals = result.totals
-        present = [p for p in totals if p in members]
-        for i, a in enumerate(present):
-            ta = totals[a]
-            for b in present[i + 1 :]:
-                tb = totals[b]
-                if ta > tb:
-                    score[a] += 1
-                    score[b] -= 1
-                elif tb > ta:
-                    score[b] += 1
-                    score[a] -= 1
-    return {p: Fraction(v) for p, v in score.items()}
-
-
 def _order_keys(values: Sequence[Number]) -> Sequence[Number]:
     """Values that order and compare as these do: Fractions (placement points, averages)
     as whole numbers over their common denominator, far cheaper to sort than Fractions."""
@@ -442,33 +423,26 @@ def rank(
     lines: Iterable[PlayerLine],
     ranking: Ranking,
     results: Sequence[GameResult] | Callable[[set[int]], Sequence[GameResult]] = (),
+    *,
+    pairs: Callable[[list[list[int]]], PairNets] | None = None,
 ) -> list[Standing]:
     """The standings: qualified players first, by points, ties broken in the configured order.
 
     `results` are the games the lines come from, needed only for "head_to_head": or a
     function giving the games of some players, called once with every player still level
     with another when head-to-head's turn comes (so a table without such ties loads no
-    games). Players still level after every tie-break share the rank (1, 2, 2, 4) with
-    note "tied".
+    games). Or, instead, `pairs`: a function called once with the groups of players still
+    level when head-to-head's turn may come, giving their pair scores (pair_nets of their
+    games), so that the games themselves need not be read. Players still level after
+    every tie-break share the rank (1, 2, 2, 4) with note "tied".
     """
-    entries = []
-    for line in lines:
-        qualified = ranking.method != "average" or line.games >= ranking.min_games
-        entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
-    order = _order_keys([s.points for s in entries])
-    keyed = sorted(
-        zip(order, entries, strict=True), key=lambda k: (not k[1].qualified, -k[0], k[1].player_id)
-    )
-
-    groups: list[list[Standing]] = []  # level on points
-    level = None
-    for key, entry in keyed:
-        if (entry.qualified, key) == level:
-            groups[-1].append(entry)
-        else:
-            groups.append([entry])
-            level = (entry.qualified, key)
-    games = _Games(results, _reaching_head_to_head(groups, ranking.tiebreaks))
+    groups = _level_groups(lines, ranking)
+    reaching = _reaching_head_to_head(groups, ranking.tiebreaks)
+    games: Games | Pairs
+    if pairs is not None:
+        games = Pairs(pairs, reaching)
+    else:
+        games = Games(results, {p for group in reaching for p in group})
     ordered: list[list[Standing]] = []  # groups still level after the tie-breaks
     for group in groups:
         ordered.extend(_break(group, list(ranking.tiebreaks), games))
@@ -485,14 +459,44 @@ def rank(
     return out
 
 
-def _reaching_head_to_head(groups: list[list[Standing]], tiebreaks: Sequence[str]) -> set[int]:
-    """The players whose games head-to-head may need: those still level with another after
-    the tie-breaks configured before it (a superset of every group it will be asked about,
-    far smaller than everyone level on points when wins or best game come first)."""
+def _level_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[Standing]]:
+    """The lines as standings (not ranked yet) in order, in groups level on points."""
+    entries = []
+    for line in lines:
+        qualified = ranking.method != "average" or line.games >= ranking.min_games
+        entries.append(Standing(line.player_id, 0, evening_points(line, ranking), qualified, line))
+    order = _order_keys([s.points for s in entries])
+    keyed = sorted(
+        zip(order, entries, strict=True), key=lambda k: (not k[1].qualified, -k[0], k[1].player_id)
+    )
+    groups: list[list[Standing]] = []
+    level = None
+    for key, entry in keyed:
+        if (entry.qualified, key) == level:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+            level = (entry.qualified, key)
+    return groups
+
+
+def head_to_head_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[int]]:
+    """The groups rank(lines, ranking, pairs=...) will ask pair scores for (none if no
+    tie reaches head-to-head): to read them with another ranking's in one go."""
+    return _reaching_head_to_head(_level_groups(lines, ranking), ranking.tiebreaks)
+
+
+def _reaching_head_to_head(
+    groups: list[list[Standing]], tiebreaks: Sequence[str]
+) -> list[list[int]]:
+    """The groups of players whose games head-to-head may need: those still level with
+    each other after the tie-breaks configured before it (every group it will be asked
+    about is part of one of them; far fewer players than everyone level on points when
+    wins or best game come first)."""
     if "head_to_head" not in tiebreaks:
-        return set()
+        return []
     before = tiebreaks[: tiebreaks.index("head_to_head")]
-    out: set[int] = set()
+    out: list[list[int]] = []
     for group in groups:
         if len(group) < 2:
             continue
@@ -500,43 +504,19 @@ def _reaching_head_to_head(groups: list[list[Standing]], tiebreaks: Sequence[str
         for s in group:
             key = tuple(_value(tb, s.line) for tb in before)
             by_values.setdefault(key, []).append(s.player_id)
-        out.update(p for players in by_values.values() if len(players) > 1 for p in players)
+        out.extend(players for players in by_values.values() if len(players) > 1)
     return out
 
 
-class _Games:
-    """The games for head-to-head, loaded at most once, indexed by player."""
-
-    def __init__(
-        self,
-        results: Sequence[GameResult] | Callable[[set[int]], Sequence[GameResult]],
-        players: set[int],
-    ):
-        self.results, self.players = results, players
-        self.index: dict[int, list[GameResult]] | None = None
-
-    def of(self, group: Iterable[int]) -> list[GameResult]:
-        if self.index is None:
-            results = self.results(self.players) if callable(self.results) else self.results
-            self.index = {}
-            for result in results:
-                for player_id in result.totals:
-                    self.index.setdefault(player_id, []).append(result)
-        seen: dict[int, GameResult] = {}
-        for player_id in group:
-            for result in self.index.get(player_id, ()):
-                seen[result.game_id] = result
-        return list(seen.values())
-
-
-def _break(group: list[Standing], tiebreaks: list[str], games: _Games) -> list[list[Standing]]:
+def _break(
+    group: list[Standing], tiebreaks: list[str], games: Games | Pairs
+) -> list[list[Standing]]:
     """Split a level group with the first tie-break that separates anyone, recursively."""
     if len(group) == 1 or not tiebreaks:
         return [group]
     tiebreak, rest = tiebreaks[0], tiebreaks[1:]
     if tiebreak == "head_to_head":
-        members = [s.player_id for s in group]
-        values = head_to_head(members, games.of(members))
+        values = games.head_to_head([s.player_id for s in group])
     else:
         values = {s.player_id: _value(tiebreak, s.line) for s in group}
     by_value: dict[Number, list[Standing]] = {}
@@ -562,10 +542,28 @@ def number(value: Number | None) -> int | float | None:
         return int(value)
     if isinstance(value, Decimal):  # totals: no Fraction needed
         return int(value) if value == value.to_integral_value() else round(float(value), 2)
-    value = Fraction(value)
-    if value.denominator == 1:
-        return int(value)
-    return round(float(value), 2)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return numerator
+    return round(numerator / denominator, 2)  # float(value), without its method call
+
+
+def average_number(line: PlayerLine) -> int | float:
+    """number(line.average), without making the Fraction: the quotient of the exact
+    total by the games (a whole number as int, else its correctly rounded float rounded
+    to two places, as number() gives it)."""
+    games = line.games
+    if not games:
+        return 0
+    total = line.total
+    if not isinstance(total, Decimal | Fraction | int):
+        return number(line.average)  # type: ignore[return-value]
+    numerator, denominator = total.as_integer_ratio()
+    denominator *= games
+    whole, rest = divmod(numerator, denominator)
+    return whole if rest == 0 else round(numerator / denominator, 2)
 
 
 def row_changes(

@@ -112,11 +112,21 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _burraco_context(request: HttpRequest, event: Event, token: str | None) -> dict:
-    return {
+    context = {
         **_live_context(request, event, token),
         "standings": selectors.pair_standings(event.pk),
-        "turns": selectors.burraco_turns(event),
     }
+    if event.is_free_matches:
+        context["matches"] = burraco_selectors.evening_matches(event)
+        context["target"] = event.ruleset.get("options", {}).get("target")
+    else:
+        context["turns"] = selectors.burraco_turns(event)
+    return context
+
+
+def _burraco_template(event: Event, live_part: bool = False) -> str:
+    name = "burraco_free" if event.is_free_matches else "burraco"
+    return f"scoring/_{name}_live.html" if live_part else f"scoring/{name}_event.html"
 
 
 @require_GET
@@ -125,7 +135,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     if shown.is_burraco:
         context = _burraco_context(request, shown, token)
         context["organiser"] = selectors.viewer(request.user).organiser_of(shown.club_id)
-        return render(request, "scoring/burraco_event.html", context)
+        return render(request, _burraco_template(shown), context)
     context = _event_context(request, shown, token)
     ranking = selectors.event_ranking(shown)
     context["explanation"] = selectors.explain_ranking(ranking, league=False)
@@ -148,7 +158,7 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
         shown, token = _shown_event(request, pk)
         if shown.is_burraco:
             context = _burraco_context(request, shown, token)
-            template = "scoring/_burraco_live.html"
+            template = _burraco_template(shown, live_part=True)
         else:
             context = _event_context(request, shown, token)
             context["method"] = selectors.event_ranking(shown).method
@@ -172,6 +182,9 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     if league.game == "burraco":
         context = {"league": league, "events": list(events)}
         context.update(burraco_selectors.season(league))
+        # A league of evenings of free matches: matches won and lost over the season.
+        if burraco_selectors.plays_free_matches(league):
+            context["free"] = burraco_selectors.free_season(league)
         return render(request, "scoring/burraco_league.html", context)
     context = {
         "league": league,
@@ -259,10 +272,16 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     event = selectors.visible_event(pk, who)
     offer_club_language(request, event.club)
+    if event.is_free_matches:
+        rows, _final = burraco_selectors.evening_ranking(event)
+        return burraco_exports.rows_csv(
+            burraco_exports.evening_rows(rows), filename=f"event-{event.pk}-ranking.csv"
+        )
     if event.is_burraco:
         rows, labels, _final = burraco_selectors.tournament_ranking(event)
         return burraco_exports.rows_csv(
-            burraco_exports.ranking_rows(rows, labels), filename=f"event-{event.pk}-ranking.csv"
+            burraco_exports.ranking_rows(rows, labels, individual=event.individual),
+            filename=f"event-{event.pk}-ranking.csv",
         )
     status = selectors.standings_status(event, selectors.event_tables(event))
     return exports.standings_csv(
@@ -277,6 +296,12 @@ def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     league = selectors.visible_league(pk, who)
     offer_club_language(request, league.club)
+    if league.game == "burraco" and burraco_selectors.plays_free_matches(league):
+        free = burraco_selectors.free_season(league)
+        return burraco_exports.rows_csv(
+            burraco_exports.free_season_rows(free["rows"], free["labels"]),
+            filename=f"league-{league.pk}-ranking.csv",
+        )
     if league.game == "burraco":
         season = burraco_selectors.season(league)
         return burraco_exports.rows_csv(
@@ -310,16 +335,39 @@ def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _burraco_pdf(event: Any) -> HttpResponse:
-    """A Burraco tournament's ranking to print: final once closed with every card confirmed."""
+    """A Burraco tournament's ranking to print: final once closed with every card confirmed
+    (an evening of free matches: matches won and lost)."""
+    if event.is_free_matches:
+        return _free_pdf(event)
     rows, labels, final = burraco_selectors.tournament_ranking(event)
     when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
     data = burraco_exports.ranking_pdf(
-        burraco_exports.ranking_rows(rows, labels),
+        burraco_exports.ranking_rows(rows, labels, individual=event.individual),
         title=f"{event.club.name} – {event.name}",
-        subtitle=_("Burraco pair tournament") + f" · {when}",
+        subtitle=(
+            _("Burraco individual tournament") if event.individual else _("Burraco pair tournament")
+        )
+        + f" · {when}",
         status=_("Final ranking")
         if final
         else _("Provisional ranking: the tournament is still being played."),
+    )
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="event-{event.pk}-ranking.pdf"'
+    return response
+
+
+def _free_pdf(event: Any) -> HttpResponse:
+    rows, final = burraco_selectors.evening_ranking(event)
+    when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
+    target = event.ruleset.get("options", {}).get("target")
+    data = burraco_exports.ranking_pdf(
+        burraco_exports.evening_rows(rows),
+        title=f"{event.club.name} – {event.name}",
+        subtitle=_("Burraco free matches to %(target)s") % {"target": target} + f" · {when}",
+        status=_("Final ranking")
+        if final
+        else _("Provisional ranking: the evening is still being played."),
     )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="event-{event.pk}-ranking.pdf"'

@@ -50,7 +50,9 @@ class TurnSeatSerializer(serializers.Serializer):
     `danese` (`variant`), `round_robin` (`groups`, chosen at its first turn and kept), or
     `pairing`: the turn `pairing` pastes, one table a line
     `table, NS pair, EW pair` and `bye, pair` for a pair resting (as the referee's
-    desktop program exports it); `seed`: the draw's."""
+    desktop program exports it); `individual`: an individual tournament's turn (its
+    only movement; `first` does the same there), two players a side; `seed`: the
+    draw's."""
 
     turn = serializers.IntegerField(required=False, min_value=1)
     movement = serializers.ChoiceField(choices=MOVEMENTS)
@@ -79,6 +81,11 @@ SEAT_EXAMPLES = [
     OpenApiExample(
         "Danese",
         value={"turn": 3, "movement": "danese", "variant": "no_rematch", "time_limit": 45},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Individual",
+        value={"turn": 2, "movement": "individual", "hands_per_turn": 3},
         request_only=True,
     ),
     OpenApiExample(

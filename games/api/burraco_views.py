@@ -10,7 +10,12 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -18,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import contract
+from games.api.burraco_examples import TOURNAMENT_EXAMPLES
 from games.api.filters import KnownQueryParameters
 from games.api.permissions import CanEnterDeals, IsClubOrganiser, PublicReadable, table_key
 from games.api.schema import IDEMPOTENCY_KEY, IF_MATCH, READ_ERRORS, WRITE_ERRORS, errors
@@ -50,11 +56,19 @@ class LinesSerializer(serializers.Serializer):
     EW = serializers.IntegerField()
 
 
+class FreeMatchSerializer(serializers.Serializer):
+    """A free match (an evening of free matches; null for a tournament turn): its target
+    and what each line still needs to reach it (0 once there)."""
+
+    target = serializers.IntegerField()
+    needs = LinesSerializer()
+
+
 class ScoreCardSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ScoreCard.Status.choices)
     version = serializers.IntegerField()
-    hands_per_turn = serializers.IntegerField()
+    hands_per_turn = serializers.IntegerField(allow_null=True)
     entered_line = serializers.CharField(allow_null=True)
     confirmed_line = serializers.CharField(allow_null=True)
     hands = CardHandSerializer(many=True)
@@ -63,6 +77,7 @@ class ScoreCardSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     vp = LinesSerializer()
     complete = serializers.BooleanField()
+    match = FreeMatchSerializer(allow_null=True)
 
 
 class HandSubmitSerializer(serializers.Serializer):
@@ -81,24 +96,58 @@ class CardConfirmSerializer(serializers.Serializer):
 
 
 class CardCorrectSerializer(serializers.Serializer):
-    hands = serializers.ListField(child=serializers.JSONField(), max_length=4)
+    # A turn plays at most 4 hands; a free match to 2005 rarely more than a dozen.
+    hands = serializers.ListField(child=serializers.JSONField(), max_length=60)
     reason = serializers.CharField(max_length=200)
     # The turn's time ran out: the hands given are all the table played (confirmed so).
     time_out = serializers.BooleanField(default=False)
 
 
 class BurracoPairSerializer(serializers.Serializer):
+    """An entry of the tournament, under `pairs` whatever the kind of tournament.
+
+    In a pair tournament (`individual: false`) an entry is a pair: `number` is the pair's
+    number for the evening, `players` its two players' names, `player_id` null. In an
+    individual tournament (`individual: true`) an entry is one player entered alone:
+    `number` is the player's number for the evening (the numbers the tables' `NS` and `EW`
+    and the byes give), `players` holds the one name, `player_id` the player's id (as
+    `/api/v1/players/{id}/burraco/` takes it). `active`: not withdrawn; `late`: entered
+    after the first turn was seated."""
+
     number = serializers.IntegerField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=serializers.CharField(), min_length=1, max_length=2)
+    player_id = serializers.IntegerField(allow_null=True)
     active = serializers.BooleanField()
     late = serializers.BooleanField()
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "a pair's number"},
+            {
+                "type": "array",
+                "items": {"type": "integer"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "an individual tournament: the line's two players' numbers",
+            },
+        ],
+        "nullable": True,
+    }
+)
+class SideField(serializers.Field):
+    """A table's line: a pair's number, or (individual tournaments) two players' numbers."""
+
+    def to_representation(self, value: Any) -> Any:
+        return list(value) if isinstance(value, list | tuple) else value
 
 
 class TurnTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     game = serializers.IntegerField(allow_null=True)
-    NS = serializers.IntegerField(allow_null=True)
-    EW = serializers.IntegerField(allow_null=True)
+    NS = SideField(allow_null=True)
+    EW = SideField(allow_null=True)
     card = serializers.CharField(allow_null=True)
 
 
@@ -116,11 +165,22 @@ class TurnSerializer(serializers.Serializer):
 
 
 class TournamentSerializer(serializers.Serializer):
+    """A Burraco tournament. `pairs` lists its entries (BurracoPair): pairs, or, when
+    `individual` is true, players entered alone (one name each, with their `player_id`);
+    the key keeps its name so that pair clients read both. In an individual tournament
+    each table's `NS` and `EW` are the line's two players' numbers, and `byes` players'
+    numbers."""
+
     id = serializers.IntegerField()
     club = serializers.IntegerField()
     name = serializers.CharField()
     game = serializers.CharField()
     status = serializers.CharField()
+    # "turns" (a tournament) or "free" (an evening of free matches: each "turn" is a
+    # sitting, each table's game one match to `target`).
+    format = serializers.ChoiceField(choices=Event.BurracoFormat.choices)
+    target = serializers.IntegerField(allow_null=True)
+    individual = serializers.BooleanField()
     turns_planned = serializers.IntegerField(allow_null=True)
     pairs = BurracoPairSerializer(many=True)
     turns = TurnSerializer(many=True)
@@ -151,7 +211,8 @@ def _etag(card: dict[str, Any]) -> dict[str, str]:
 
 
 def tournament_json(event: Event) -> dict[str, Any]:
-    """The tournament with its pairs and turns (four queries whatever its size)."""
+    """The tournament with its pairs (or players) and turns (four queries whatever its
+    size)."""
     pairs = list(event.pairs.select_related("player_a", "player_b").order_by("number"))
     numbers = {p.pk: p.number for p in pairs}
     rounds = list(event.rounds.prefetch_related("tables__game__card").order_by("number"))
@@ -170,8 +231,8 @@ def tournament_json(event: Event) -> dict[str, Any]:
                 {
                     "table": table.number,
                     "game": game.pk if game else None,
-                    "NS": numbers.get(table.ns_pair_id),
-                    "EW": numbers.get(table.ew_pair_id),
+                    "NS": _side(numbers, table.ns_pair_id, table.ns_partner_id),
+                    "EW": _side(numbers, table.ew_pair_id, table.ew_partner_id),
                     "card": card.status if card else None,
                 }
             )
@@ -195,11 +256,15 @@ def tournament_json(event: Event) -> dict[str, Any]:
         "name": event.name,
         "game": event.game,
         "status": event.status,
+        "format": event.burraco_format,
+        "target": event.ranking.get("target") if event.is_free_matches else None,
+        "individual": event.individual,
         "turns_planned": event.ranking.get("turns"),
         "pairs": [
             {
                 "number": p.number,
-                "players": [p.player_a.name, p.player_b.name],
+                "players": p.player_names,
+                "player_id": p.solo_player_id,
                 "active": p.active,
                 "late": p.late,
             }
@@ -209,13 +274,25 @@ def tournament_json(event: Event) -> dict[str, Any]:
     }
 
 
+def _side(numbers: dict[int, int], first: int | None, partner: int | None) -> Any:
+    """A line as the API gives it: the pair's number, or [North's, South's] (or [East's,
+    West's]) numbers in an individual tournament."""
+    if partner is None:
+        return numbers.get(first) if first is not None else None
+    return [numbers.get(first), numbers.get(partner)]
+
+
 class TournamentView(ApiMixin, APIView):
     filter_backends: list = []
 
     @extend_schema(
         tags=["burraco"],
-        summary="A Burraco tournament: its pairs and its turns' tables and byes",
+        summary="A Burraco tournament: its pairs (or players) and its turns' tables and byes",
+        description="`individual` says what the entries under `pairs` are: pairs of two "
+        "players, or (individual tournaments) players entered alone, with their "
+        "`player_id`; then each table's `NS` and `EW` are two players' numbers.",
         responses={200: TournamentSerializer, **errors(*READ_ERRORS)},
+        examples=TOURNAMENT_EXAMPLES,
     )
     def get(self, request: Request, pk: int) -> Response:
         KnownQueryParameters().filter_queryset(request, None, self)

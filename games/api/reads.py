@@ -128,25 +128,26 @@ def visible_game_row(request: Request, pk: int) -> tuple[Game, Any] | None:
 
 
 def visible_event_row(request: Request, pk: int) -> Event | None:
-    """The event (id, status, game, ranking, league with its ranking) if the request may
-    read it."""
+    """The event (id, status, game, Burraco format, ranking, league with its ranking) if
+    the request may read it."""
     e, c, lg = (m._meta.db_table for m in (Event, Club, League))
     sql = (
         f"SELECT e.{_q('id')}, e.{_q('status')}, e.{_q('game')}, e.{_q('ranking')}, "
-        f"e.{_q('league_id')}, l.{_q('ranking')} FROM {_q(e)} e "
+        f"e.{_q('league_id')}, l.{_q('ranking')}, e.{_q('burraco_format')} FROM {_q(e)} e "
         f"JOIN {_q(c)} c ON c.{_q('id')} = e.{_q('club_id')} "
         f"LEFT JOIN {_q(lg)} l ON l.{_q('id')} = e.{_q('league_id')} WHERE e.{_q('id')} = %s"
     )
     row = _visible_row(request, sql, pk, None)
     if row is None:
         return None
-    event_id, status, game, ranking, league_id, league_ranking = row
+    event_id, status, game, ranking, league_id, league_ranking, burraco_format = row
     event = _instance(
         Event,
         {
             "id": event_id,
             "status": status,
             "game": game,
+            "burraco_format": burraco_format,
             "ranking": json_value(ranking),
             "league_id": league_id,
         },

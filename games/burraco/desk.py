@@ -60,6 +60,8 @@ def turn_tables(rnd: Round) -> list[TableProgress]:
             "ns_pair__player_b",
             "ew_pair__player_a",
             "ew_pair__player_b",
+            "ns_partner__player_a",
+            "ew_partner__player_a",
         )
         .annotate(hand_count=Count("game__hands"))
         .order_by("number")

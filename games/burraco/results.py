@@ -22,31 +22,83 @@ def tie_breaks_of(event: Event) -> list[str]:
     return list(event.ranking.get("tie_breaks", ["mp_difference", "head_to_head"]))
 
 
+# A free match's game plays no fixed number of hands: its deals_target is 0.
+FREE_MATCH = 0
+
+
+def is_free_match(game: Game) -> bool:
+    return game.deals_target == FREE_MATCH
+
+
+def match_state(card: ScoreCard, game: Game) -> burraco.MatchState:
+    """The engine's free-match state of the card's totals (target from the game's rules)."""
+    target = burraco.ruleset_from_json(game.ruleset).target
+    return burraco.free_match_state(card.ns_total, card.ew_total, target)
+
+
 def card_result(card: ScoreCard, game: Game, hands_per_turn: int) -> dict[str, Any]:
-    """The engine's turn result of the card's totals: difference, winner and VP."""
+    """The engine's turn result of the card's totals: difference, winner and VP. A free
+    match's winner is the engine's once complete; its "VP" 20-0 (the pair rating's input)."""
+    if hands_per_turn == FREE_MATCH:
+        state = match_state(card, game)
+        vp = {"NS": 10, "EW": 10}
+        if state.winner is not None:
+            vp = {state.winner: 20, "EW" if state.winner == "NS" else "NS": 0}
+        return {
+            "difference": abs(card.ns_total - card.ew_total),
+            "winner": state.winner,
+            "vp": vp,
+        }
     ruleset = burraco.ruleset_from_json(game.ruleset)
     return burraco.turn_result(card.ns_total, card.ew_total, ruleset.vp_tables[hands_per_turn])
 
 
+def card_complete(card: ScoreCard, game: Game, hands: int) -> bool:
+    """Every hand is in: the turn's number of hands, or the free match won (the engine)."""
+    if is_free_match(game):
+        return match_state(card, game).complete
+    return hands == game.deals_target
+
+
+def _line_rows(table: Table) -> list[tuple[int, int | None, int, int | None, str]]:
+    """(entry, partner, opponent, second opponent, line) of each entry at the table: two
+    pairs, or (individual tournaments) four players, each credited with their line's."""
+    ns = [table.ns_pair_id, table.ns_partner_id]
+    ew = [table.ew_pair_id, table.ew_partner_id]
+    rows = []
+    for line, own, other in (("NS", ns, ew), ("EW", ew, ns)):
+        for index, entry in enumerate(own):
+            if entry is not None:
+                rows.append((entry, own[1 - index], other[0], other[1], line))
+    return rows
+
+
 def write_table_results(*, table: Table, game: Game, card: ScoreCard, hands: int) -> None:
-    """Both pairs' rows of this table's turn as the card stands (penalties kept)."""
+    """The rows of this table's turn as the card stands (penalties kept): both pairs', or
+    in an individual tournament the four players', each with their line's VP and MP."""
     final = card.status == ScoreCard.Status.CONFIRMED
-    for pair_id, opponent_id, line, mp_for, mp_against, vp in (
-        (table.ns_pair_id, table.ew_pair_id, "NS", card.ns_total, card.ew_total, card.ns_vp),
-        (table.ew_pair_id, table.ns_pair_id, "EW", card.ew_total, card.ns_total, card.ew_vp),
-    ):
+    free = is_free_match(game)
+    totals = {
+        "NS": (card.ns_total, card.ew_total, card.ns_vp),
+        "EW": (card.ew_total, card.ns_total, card.ew_vp),
+    }
+    for pair_id, partner_id, opponent_id, opponent_b_id, line in _line_rows(table):
+        mp_for, mp_against, vp = totals[line]
         PairTurnResult.objects.update_or_create(
             round_id=table.round_id,
             pair_id=pair_id,
             defaults={
                 "table": table,
                 "opponent_id": opponent_id,
+                "partner_id": partner_id,
+                "opponent_b_id": opponent_b_id,
                 "line": line,
                 "bye": False,
                 "hands": hands,
                 "mp_for": mp_for,
                 "mp_against": mp_against,
-                "vp": Decimal(vp),
+                # A free match scores no VP: its standings count matches won.
+                "vp": Decimal(0 if free else vp),
                 "final": final,
             },
         )
@@ -93,6 +145,7 @@ def turn_scores(event_id: int) -> list[TurnScore]:
         "round__number",
         "pair__number",
         "opponent__number",
+        "opponent_b__number",
         "vp",
         "mp_for",
         "mp_against",
@@ -109,8 +162,9 @@ def turn_scores(event_id: int) -> list[TurnScore]:
             mp_against=mp_against,
             penalty_vp=penalty_vp,
             penalty_mp=penalty_mp,
+            opponents=(opponent, opponent_b) if opponent_b is not None else (),
         )
-        for turn, pair, opponent, vp, mp_for, mp_against, penalty_vp, penalty_mp in rows
+        for turn, pair, opponent, opponent_b, vp, mp_for, mp_against, penalty_vp, penalty_mp in rows
     ]
 
 

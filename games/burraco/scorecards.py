@@ -1,7 +1,8 @@
 """A table's score card: hands submitted (points or cards counted by the engine's
-calculator), the card confirmed by the other pair or disputed, the referee's
-corrections and penalties. Each function owns its transaction and locks the game row
-first, as Barbu's deals do (games/submission.py): nothing is half-written."""
+calculator), the card confirmed by the other line (a pair, or two players in an individual
+tournament) or disputed, the referee's corrections and penalties. Each function owns its
+transaction and locks the game row first, as Barbu's deals do (games/submission.py):
+nothing is half-written."""
 
 from __future__ import annotations
 
@@ -11,8 +12,16 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from games.burraco.results import announce, card_result, write_table_results
+from games.burraco.results import (
+    announce,
+    card_complete,
+    card_result,
+    is_free_match,
+    match_state,
+    write_table_results,
+)
 from games.errors import (
     DealConflict,
     DealRejected,
@@ -131,11 +140,12 @@ def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = Non
         hands = list(game.hands.order_by("number"))
     per_turn = game.deals_target
     result = card_result(card, game, per_turn)
-    return {
+    free = is_free_match(game)
+    body = {
         "game": game.pk,
         "status": card.status,
         "version": card.version,
-        "hands_per_turn": per_turn,
+        "hands_per_turn": None if free else per_turn,
         "entered_line": card.entered_line or None,
         "confirmed_line": card.confirmed_line or None,
         "hands": [
@@ -153,8 +163,13 @@ def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = Non
         "difference": abs(card.ns_total - card.ew_total),
         "winner": result["winner"],
         "vp": {"NS": card.ns_vp, "EW": card.ew_vp},
-        "complete": len(hands) == per_turn,
+        "complete": card_complete(card, game, len(hands)),
+        "match": None,
     }
+    if free:
+        state = match_state(card, game)
+        body["match"] = {"target": state.target, "needs": state.needs}
+    return body
 
 
 def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand]:
@@ -164,7 +179,7 @@ def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand
     card.ew_total = sum(h.ew_mp for h in hands)
     vp = card_result(card, game, game.deals_target)["vp"]
     card.ns_vp, card.ew_vp = vp["NS"], vp["EW"]
-    complete = len(hands) == game.deals_target
+    complete = card_complete(card, game, len(hands))
     if card.status == ScoreCard.Status.OPEN and complete:
         card.status = ScoreCard.Status.ENTERED
     elif card.status == ScoreCard.Status.ENTERED and not complete:
@@ -184,6 +199,57 @@ def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand
     else:
         PairTurnResult.objects.filter(round_id=table.round_id, table=table).delete()
     return hands
+
+
+def _refuse_after_match(game: Game, card: ScoreCard, replay: Any = None) -> None:
+    """A free match takes no hand once the engine says it is won (409 match_over); a hand
+    already stored sent again (`replay` with its number) is left to answer 200."""
+    state = match_state(card, game)
+    number = replay.get("number") if isinstance(replay, dict) else None
+    if (
+        isinstance(number, int)
+        and not isinstance(number, bool)
+        and 1 <= number <= (game.deals_count)
+    ):
+        return
+    if state.complete:
+        winner = str(state.winner)
+        raise GameClosed(
+            _("This match is over: %(line)s won, %(ns)s to %(ew)s. No more hands.")
+            % {"line": pgettext("line", winner), "ns": state.ns, "ew": state.ew},
+            code="match_over",
+            params={"winner": state.winner, "totals": {"NS": state.ns, "EW": state.ew}},
+        )
+
+
+def _running(read: list[tuple[str, dict, dict]], target: int) -> list[burraco.MatchState]:
+    ns = ew = 0
+    states = []
+    for _mode, _data, scores in read:
+        ns += scores["NS"]["score"]
+        ew += scores["EW"]["score"]
+        states.append(burraco.free_match_state(ns, ew, target))
+    return states
+
+
+def _check_match_hands(game: Game, read: list[tuple[str, dict, dict]]) -> None:
+    """A corrected free match: no hand after the one that won it."""
+    target = burraco.ruleset_from_json(game.ruleset).target
+    for number, state in enumerate(_running(read, target)[:-1], 1):
+        if state.complete:
+            raise _reject(
+                "hands",
+                "match_over",
+                _("The match is won after hand %(number)s: no hand can follow it.")
+                % {"number": number},
+                {"number": number},
+            )
+
+
+def _match_won(game: Game, read: list[tuple[str, dict, dict]]) -> bool:
+    target = burraco.ruleset_from_json(game.ruleset).target
+    states = _running(read, target)
+    return bool(states) and states[-1].complete
 
 
 def hand_submit(
@@ -229,6 +295,10 @@ def hand_submit(
         card = ScoreCard.objects.get(game=game)
         if line and line not in LINES:
             raise EntryError(_("The line should be NS or EW."), code="invalid_line")
+        free = is_free_match(game)
+        if free and card.status != ScoreCard.Status.OPEN:
+            # A confirmed (or disputed) match is over: say so rather than "confirmed".
+            _refuse_after_match(game, card, replay=hand)
         if card.status in (ScoreCard.Status.CONFIRMED, ScoreCard.Status.DISPUTED):
             raise GameClosed(
                 _("This score card is %(status)s: ask the referee to change it.")
@@ -237,7 +307,7 @@ def hand_submit(
             )
         if line and card.entered_line and line != card.entered_line:
             raise EntryError(
-                _("The hands of this table are entered by %(line)s; the other pair confirms.")
+                _("The hands of this table are entered by %(line)s; the other line confirms.")
                 % {"line": card.entered_line},
                 code="other_line_enters",
                 params={"line": card.entered_line},
@@ -270,7 +340,9 @@ def hand_submit(
                 code="hand_out_of_order",
                 params={"number": number, "expected": count + 1},
             )
-        if count >= game.deals_target:
+        if free:
+            _refuse_after_match(game, card)
+        elif count >= game.deals_target:
             raise GameClosed(
                 _("All %(count)s hands of this turn are in.") % {"count": count},
                 code="card_full",
@@ -311,7 +383,7 @@ def hand_submit(
 def card_confirm(
     *, game_id: int, line: str, agree: bool, by_label: str = "", note: str = "", by_user: Any = None
 ) -> ScoreCard:
-    """The other pair accepts the card once every hand is in, or disputes it (the referee
+    """The other line accepts the card once every hand is in, or disputes it (the referee
     then decides)."""
     with transaction.atomic():
         game, table, rnd, event = _lock(game_id)
@@ -322,6 +394,11 @@ def card_confirm(
             raise EntryError(_("This score card is already confirmed."), code="already_confirmed")
         if card.status == ScoreCard.Status.DISPUTED:
             raise EntryError(_("This score card is with the referee."), code="card_disputed")
+        if agree and card.status != ScoreCard.Status.ENTERED and is_free_match(game):
+            raise EntryError(
+                _("The score card can be confirmed once the match is won."),
+                code="card_incomplete",
+            )
         if agree and card.status != ScoreCard.Status.ENTERED:
             raise EntryError(
                 _("The score card can be confirmed once all %(count)s hands are in.")
@@ -330,7 +407,7 @@ def card_confirm(
             )
         if line == card.entered_line:
             raise EntryError(
-                _("The pair that entered the hands cannot confirm them: the other pair does."),
+                _("The line that entered the hands cannot confirm them: the other line does."),
                 code="confirm_same_line",
             )
         card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
@@ -382,13 +459,16 @@ def card_correct(
                 % {"version": card.version},
                 params={"version": card.version},
             )
-        if len(hands) > game.deals_target:
+        free = is_free_match(game)
+        if len(hands) > game.deals_target and not free:
             raise _reject(
                 "hands",
                 "too_many_hands",
                 _("This turn plays %(count)s hands.") % {"count": game.deals_target},
             )
         read = [read_hand(h, game.ruleset, i) for i, h in enumerate(hands, 1)]
+        if free:
+            _check_match_hands(game, read)
         stored = {h.number: h for h in game.hands.all()}
         before = {n: h.data for n, h in stored.items()}
         for number, (mode, data, scores) in enumerate(read, 1):
@@ -411,7 +491,13 @@ def card_correct(
                 old.save()
         for old in stored.values():
             old.delete()
-        if confirm and (len(read) == game.deals_target or time_out):
+        if free:
+            won = _match_won(game, read)
+            if confirm and won:
+                card.status = ScoreCard.Status.CONFIRMED
+            elif not won:
+                card.status = ScoreCard.Status.OPEN
+        elif confirm and (len(read) == game.deals_target or time_out):
             card.status = ScoreCard.Status.CONFIRMED
         elif card.status == ScoreCard.Status.CONFIRMED and len(read) < game.deals_target:
             card.status = ScoreCard.Status.OPEN
@@ -448,7 +534,8 @@ def _decimal(value: Any, field: str) -> Decimal:
 def penalty_set(
     *, round_id: int, pair_id: int, vp: Any, mp: Any, reason: str, by_user: Any
 ) -> PairTurnResult:
-    """The referee takes VP and MP from one pair in one turn; its opponent gains nothing."""
+    """The referee takes VP and MP from one entry (a pair, or a player of an individual
+    tournament) in one turn; its opponents gain nothing."""
     if not reason.strip():
         raise EntryError(_("Say why the penalty is given."), code="reason_required")
     penalty_vp = _decimal(vp, "vp")
@@ -460,7 +547,12 @@ def penalty_set(
         rnd = Round.objects.select_related("event").get(pk=round_id)
         row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
         if row is None:
-            raise EntryError(_("This pair has no result in this turn yet."), code="no_result")
+            missing = (
+                _("This player has no result in this turn yet.")
+                if rnd.event.individual
+                else _("This pair has no result in this turn yet.")
+            )
+            raise EntryError(missing, code="no_result")
         before = {"vp": str(row.penalty_vp), "mp": row.penalty_mp, "reason": row.penalty_reason}
         row.penalty_vp, row.penalty_mp, row.penalty_reason = penalty_vp, mp, reason[:200]
         row.save(update_fields=["penalty_vp", "penalty_mp", "penalty_reason", "updated_at"])

@@ -1,5 +1,6 @@
-"""A Burraco pair tournament run: created, pairs entered, checked in or withdrawn, and
-each turn seated by the movement the referee chooses (the pure games.movements)."""
+"""A Burraco tournament run: created, pairs (or, in an individual tournament, players)
+entered, checked in or withdrawn, and each turn seated by the movement the referee
+chooses (the pure games.movements)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club, GameChoice, League, Player
 from games import movements
+from games.burraco.individual import individual_turn
 from games.burraco.results import announce, ranking_so_far, write_bye
 from games.errors import EntryError
 from games.game_creation import unique_names
@@ -34,7 +36,8 @@ from scoring.engine import burraco
 # "pairing": any turn seated as the referee gives it: pasted text read here
 # (`pairing`, the API) or the (table, NS, EW) lines the desk's form read (`by_hand`), both
 # through games/movements/pairing_import.py.
-MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing")
+# "individual": the only movement of an individual tournament (new partners every turn).
+MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing", "individual")
 FIRST_ORDERS = ("entry", "draw", "hand")
 HANDS = (2, 3, 4)
 
@@ -70,8 +73,10 @@ def tournament_create(
     hands_per_turn: int = 3,
     tie_breaks: Sequence[str] = ("mp_difference", "head_to_head"),
     published: bool = True,
+    individual: bool = False,
 ) -> Event:
-    """A new Burraco pair tournament with the league's (or the club's) rules frozen in it."""
+    """A new Burraco tournament with the league's (or the club's) rules frozen in it: of
+    pairs, or `individual` (players enter alone, partners change every turn)."""
     if league is not None and league.club_id != club.pk:
         raise TournamentError(_("This league belongs to another club."), code="foreign_league")
     if hands_per_turn not in HANDS:
@@ -95,6 +100,7 @@ def tournament_create(
         starts_at=starts_at,
         planned_rounds=turns,
         published=published,
+        individual=individual,
         ruleset=ruleset,
         ranking={
             "turns": turns,
@@ -123,9 +129,15 @@ def pair_enter(
 ) -> BurracoPair:
     """Enter a pair: before the first turn, or late while the first turn is being played."""
     _check_burraco(event)
+    if event.individual:
+        raise TournamentError(
+            _("Players enter this individual tournament alone, not in pairs."),
+            code="individual_tournament",
+        )
     if player_a.pk == player_b.pk:
         raise TournamentError(_("A pair needs two different players."), code="same_player")
-    late = event.rounds.exists()
+    # An evening of free matches takes pairs all evening long.
+    late = event.rounds.exists() and not event.is_free_matches
     if late and _first_turn_over(event):
         raise TournamentError(
             _("Late entries close when the first turn ends."), code="entries_closed"
@@ -151,6 +163,39 @@ def pair_enter(
         )
     return BurracoPair.objects.create(
         event=event, number=number, player_a=player_a, player_b=player_b, late=late
+    )
+
+
+def player_enter(*, event: Event, player: Player, number: int | None = None) -> BurracoPair:
+    """Enter a player in an individual tournament: before the first turn, or late while
+    the first turn is being played. The entry is a BurracoPair with no second player."""
+    _check_burraco(event)
+    if not event.individual:
+        raise TournamentError(
+            _("This is a pair tournament: enter a pair of two players."),
+            code="pair_tournament",
+        )
+    if event.rounds.exists() and _first_turn_over(event):
+        raise TournamentError(
+            _("Late entries close when the first turn ends."), code="entries_closed"
+        )
+    if event.pairs.filter(player_a=player).exists():
+        raise TournamentError(
+            _("%(name)s is already entered.") % {"name": player.name},
+            code="player_taken",
+            params={"player": player.pk},
+        )
+    numbers = set(event.pairs.values_list("number", flat=True))
+    if number is None:
+        number = max(numbers, default=0) + 1
+    elif number < 1 or number in numbers:
+        raise TournamentError(
+            _("Number %(number)s is already taken.") % {"number": number},
+            code="number_taken",
+            params={"number": number},
+        )
+    return BurracoPair.objects.create(
+        event=event, number=number, player_a=player, player_b=None, late=event.rounds.exists()
     )
 
 
@@ -382,6 +427,11 @@ def turn_seat(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_burraco(event)
+        if event.is_free_matches:
+            raise TournamentError(
+                _("An evening of free matches has no turns: form its tables at the desk."),
+                code="free_matches",
+            )
         if movement not in MOVEMENTS:
             raise TournamentError(
                 _("Unknown movement %(movement)s.") % {"movement": movement},
@@ -414,11 +464,18 @@ def turn_seat(
                     params={"tables": missing},
                 )
         playing = list(event.pairs.filter(active=True).select_related("player_a", "player_b"))
+        movement = _individual_movement(event, movement)
+        if event.individual and len(playing) < 4:
+            raise TournamentError(
+                _("An individual turn needs at least four players."),
+                code="too_few_players",
+                params={},
+            )
         if len(playing) < 2:
             raise TournamentError(
                 _("A turn needs at least two pairs."), code="too_few_pairs", params={}
             )
-        if previous is None:
+        if previous is None and not event.individual:
             _refuse_absent(playing)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if movement == "first":
@@ -432,7 +489,15 @@ def turn_seat(
             movement = "hand"  # the desk's form has read the pasted lines already
         notes: tuple[str, ...] = ()
         order = _order(event, playing, first_order, seed)
-        if movement == "hand":
+        individual: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
+        sides: list[tuple[int, int, int]] = []
+        if movement == "individual":
+            try:
+                individual, byes, state = individual_turn(event, playing, number, seed)
+            except movements.MovementError as error:
+                raise _movement_error(error) from None
+            event.ranking = {**event.ranking, "individual": state}
+        elif movement == "hand":
             sides, byes = _by_hand_sides(by_hand, by_hand_byes, playing)
         elif movement == "pairing":
             sides, byes = _pasted(pairing, number, playing)
@@ -482,7 +547,7 @@ def turn_seat(
             movement=movement,
             movement_step=step if movement == "mitchell" else None,
             movement_variant=variant if movement == "danese" else "",
-            first_order=first_order if number == 1 else "",
+            first_order=first_order if number == 1 and movement != "individual" else "",
             started_at=now,
             seating_explanation=list(notes),
         )
@@ -490,6 +555,17 @@ def turn_seat(
         games = []
         for table_number, ns, ew in sides:
             games.append(_seat_table(rnd, table_number, by_number[ns], by_number[ew], event, hands))
+        for table_number, (a, b), (c, d) in individual:
+            games.append(
+                _seat_individual_table(
+                    rnd,
+                    table_number,
+                    (by_number[a], by_number[b]),
+                    (by_number[c], by_number[d]),
+                    event,
+                    hands,
+                )
+            )
         for pair in byes:
             write_bye(rnd=rnd, pair_id=by_number[pair].pk)
         announce(event.pk, [g.pk for g in games])
@@ -502,6 +578,53 @@ def _seat_table(
     table = Table.objects.create(round=rnd, number=number, ns_pair=ns, ew_pair=ew)
     # Clockwise from North: N, E, S, W (partners opposite).
     players = [ns.player_a, ew.player_a, ns.player_b, ew.player_b]
+    Seat.objects.bulk_create(
+        [Seat(table=table, position=i, player=p) for i, p in enumerate(players)]
+    )
+    game = Game.objects.create(
+        table=table,
+        kind=Game.Kind.BURRACO,
+        ruleset=event.ruleset,
+        player_names=unique_names([p.name for p in players]),
+        deals_target=hands,
+        totals={"NS": 0, "EW": 0},
+    )
+    ScoreCard.objects.create(game=game)
+    return game
+
+
+def _individual_movement(event: Event, movement: str) -> str:
+    """An individual tournament seats every turn by the individual movement ("first"
+    included); a pair tournament never does."""
+    if event.individual:
+        if movement not in ("first", "individual"):
+            raise TournamentError(
+                _("An individual tournament seats every turn by the individual movement."),
+                code="individual_only",
+                params={"movement": movement},
+            )
+        return "individual"
+    if movement == "individual":
+        raise TournamentError(
+            _("The individual movement seats individual tournaments only."),
+            code="not_individual",
+        )
+    return movement
+
+
+def _seat_individual_table(
+    rnd: Round,
+    number: int,
+    ns: tuple[BurracoPair, BurracoPair],
+    ew: tuple[BurracoPair, BurracoPair],
+    event: Event,
+    hands: int,
+) -> Game:
+    """A table of two players a side: NS = North and South, EW = East and West."""
+    table = Table.objects.create(
+        round=rnd, number=number, ns_pair=ns[0], ns_partner=ns[1], ew_pair=ew[0], ew_partner=ew[1]
+    )
+    players = [ns[0].player_a, ew[0].player_a, ns[1].player_a, ew[1].player_a]
     Seat.objects.bulk_create(
         [Seat(table=table, position=i, player=p) for i, p in enumerate(players)]
     )

@@ -10,7 +10,8 @@ is ``{"turns": [{"turn": 1, "tables": [{"table": 1, "NS": 1, "EW": 8}, ...],
 ``round_robin(pairs, turns, groups=1)``
     everyone meets everyone of their group once, on a fixed calendar.
 ``individual(players, turns, seed=0)``
-    new partners every turn, two players a side.
+    new partners every turn, two players a side; ``next_individual_turn`` seats
+    one turn from what was played before it (players changed since the start).
 ``next_danese_turn(standings, variant)``
     the next turn by the standings: ``pure``, ``modified`` or ``no_rematch``.
 
@@ -21,7 +22,7 @@ the lowest-ranked pair among those with the fewest byes.
 
 from .danese import VARIANTS, PairStanding, Standings, next_danese_turn
 from .errors import MovementError
-from .individual import individual
+from .individual import individual, next_individual_turn
 from .mitchell import mitchell, mitchell_turns
 from .round_robin import round_robin
 from .schedule import Schedule, Table, Turn
@@ -39,6 +40,7 @@ __all__ = [
     "mitchell",
     "mitchell_turns",
     "next_danese_turn",
+    "next_individual_turn",
     "parse_standings",
     "parse_standings_text",
     "round_robin",

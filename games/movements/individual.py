@@ -33,7 +33,7 @@ import random
 from collections import Counter
 
 from .errors import MovementError
-from .schedule import Schedule, make_turn
+from .schedule import Schedule, Turn, make_turn
 from .whist import find_cyclic_whist
 
 Partnership = tuple[int, int]
@@ -263,3 +263,42 @@ def _schedule(
         ]
         result.append(make_turn(index + 1, sides, forced[index]))
     return Schedule(tuple(result))
+
+
+def next_individual_turn(
+    players: list[int],
+    number: int,
+    *,
+    partnered: Counter[tuple[int, int]] | None = None,
+    opposed: Counter[tuple[int, int]] | None = None,
+    byes: Counter[int] | None = None,
+    last_bye: dict[int, int] | None = None,
+    seed: int = 0,
+) -> Turn:
+    """Turn ``number`` of an individual tournament from what was played before it.
+
+    For a tournament whose players changed (a late entry, a withdrawal) or that goes on
+    past its planned schedule: ``players`` are the entry numbers still playing;
+    ``partnered`` and ``opposed`` count earlier partnerships and oppositions (keys
+    ``(low, high)``), ``byes`` each player's byes and ``last_bye`` the turn of their
+    latest. The N % 4 byes go to those with the fewest byes (then the longest since
+    their last, then the draw); partners avoid earlier partners by an exact matching
+    when a quick pass cannot; tables avoid repeated opponents.
+    """
+    if len(players) < 4:
+        raise MovementError(
+            "too_few_players",
+            f"an individual tournament needs at least 4 players, not {len(players)}",
+            count=len(players),
+            minimum=4,
+        )
+    rng = random.Random(f"{seed}:{number}")
+    partnered = Counter(partnered or {})
+    opposed = Counter(opposed or {})
+    byes = Counter(byes or {})
+    lot = {p: rng.random() for p in players}
+    resting = _fair_byes(sorted(players), len(players) % 4, byes, last_bye or {}, lot)
+    active = [p for p in sorted(players) if p not in resting]
+    tables = sorted(_seat_turn(_pair_players(active, partnered, rng), opposed, rng))
+    sides = [(ns, ew) if t % 2 == 0 else (ew, ns) for t, (ns, ew) in enumerate(tables)]
+    return make_turn(number, sides, resting)

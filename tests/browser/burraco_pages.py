@@ -27,14 +27,21 @@ def _tournaments() -> tuple[Club, Event, Event]:
     return club, running, closed.first()
 
 
+def _individual(club: Club) -> Event:
+    """The demo's individual tournament (demo/burraco_individual.py)."""
+    return Event.objects.get(club=club, individual=True)
+
+
 def public_pages(language: str) -> dict[str, str]:
     club, running, closed = _tournaments()
     league = League.objects.get(club=club)
+    individual = _individual(club)
     return {
         "burraco-club": _localised("scoring:club", language, club.slug),
         "burraco-league": _localised("scoring:league", language, league.pk),
         "burraco-tournament-live": _localised("scoring:event", language, running.pk),
         "burraco-tournament-closed": _localised("scoring:event", language, closed.pk),
+        "burraco-individual": _localised("scoring:event", language, individual.pk),
     }
 
 
@@ -71,6 +78,12 @@ def organiser_pages(language: str) -> dict[str, str]:
     event_id = game.table.round.event_id
     return {
         "manage-burraco-desk": _localised("burraco-desk", language, club.slug, running.pk),
+        "manage-burraco-individual": _localised(
+            "burraco-desk", language, club.slug, _individual(club).pk
+        ),
+        "manage-burraco-individual-cards": _localised(
+            "table-cards", language, club.slug, _individual(club).pk, 1
+        ),
         "manage-burraco-correct": _localised(
             "burraco-card-correct", language, club.slug, event_id, game.pk
         ),

@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.burraco_exports import ranking_rows, rows_csv, season_rows
+from scoring.burraco_exports import _widths, ranking_pdf, ranking_rows, rows_csv, season_rows
 from scoring.burraco_standings import TurnScore, rank_pairs, season_ranking
+from scoring.exports import _Sheet
 
 D = Decimal
 
@@ -90,3 +91,18 @@ def test_a_seasons_heads_speak_of_tournaments(language: str, heads: list[str]) -
     with translation.override(language):
         lines = season_rows(rows, {3: "Rossi / Bianchi"})
     assert lines[0][5:7] == heads
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "de", "fr"])
+@pytest.mark.parametrize("individual", [False, True])
+def test_the_ranking_pdf_fits_the_page_in_every_language(language: str, individual) -> None:
+    """The columns' widths, each rounded to 0.1 mm, never add up to more than the page
+    (fpdf refuses a table wider than the page: the Spanish and French rankings of an
+    individual tournament failed with 190.2 mm of 190)."""
+    with translation.override(language):
+        lines = ranking_rows(_ranking(), {1: "1 – Rossi", 2: "2 – Bianchi"}, individual=individual)
+        pdf = _Sheet()
+        pdf.add_page()
+        widths = _widths(pdf, [[str(c) for c in line] for line in lines], 2)
+        assert sum(widths) <= pdf.epw
+        assert ranking_pdf(lines, title="T", subtitle="S", status="Final").startswith(b"%PDF")

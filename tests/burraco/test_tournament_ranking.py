@@ -368,3 +368,26 @@ def test_danese_standings_from_a_ranking() -> None:
     assert left["last_turn"] is True
     assert 3 not in {p["pair"] for p in left["pairs"]}
     assert all(3 not in p["met"] and p["previous"] != 3 for p in left["pairs"])
+
+
+def test_individual_players_meet_both_opponents_for_head_to_head() -> None:
+    """Individual tournament: a player's turn names both players of the other line.
+    Players 1 and 2 end level on VP; in turn 1 player 1 (with 3) scored 12 VP against 2
+    and 4, so head-to-head puts 1 first. Player 5 rested once (a bye)."""
+    scores = [
+        TurnScore(1, 1, 2, Decimal(12), 400, 200, opponents=(2, 4)),
+        TurnScore(1, 3, 2, Decimal(12), 400, 200, opponents=(2, 4)),
+        TurnScore(1, 2, 1, Decimal(8), 200, 400, opponents=(1, 3)),
+        TurnScore(1, 4, 1, Decimal(8), 200, 400, opponents=(1, 3)),
+        TurnScore(1, 5, None, Decimal(14), 355, 0),
+        TurnScore(2, 1, 5, Decimal(8), 100, 300, opponents=(5, 4)),
+        TurnScore(2, 2, 5, Decimal(12), 300, 100, opponents=(5, 3)),
+    ]
+    rows = {r.pair: r for r in rank_pairs(scores, ("head_to_head",))}
+    assert rows[1].vp == rows[2].vp == 20
+    assert rows[1].place < rows[2].place
+    assert rows[2].decided_by == "head_to_head"
+    assert rows[1].tie_break_values == {"head_to_head": Decimal(12)}
+    assert rows[5].byes == 1 and rows[1].byes == 0
+    with pytest.raises(ValueError, match="cannot meet itself"):
+        rank_pairs([TurnScore(1, 1, 2, Decimal(10), 0, 0, opponents=(2, 1))])

@@ -12,7 +12,18 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
-from demo.burraco import BURRACO_SLUG, HANDS, MOVEMENTS, PLAYED_TOURNAMENTS, RUNNING_TABLES
+from demo.burraco import (
+    BURRACO_SLUG,
+    FREE_EVENING_NAME,
+    FREE_LEAGUE_NAME,
+    FREE_MATCHES,
+    FREE_PAIRS,
+    HANDS,
+    LEAGUE_NAME,
+    MOVEMENTS,
+    PLAYED_TOURNAMENTS,
+    RUNNING_TABLES,
+)
 from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, load_demo
 from games.burraco.results import turn_scores
 from games.models import (
@@ -71,7 +82,7 @@ def test_the_burraco_club_has_a_played_season_and_a_tournament_in_progress() -> 
     user = authenticate(username=DEMO_USERNAME, password=DEMO_PASSWORD)
     assert user is not None and club.is_organiser(user)
     assert Club.objects.get(slug=DEMO_SLUG).is_organiser(user)
-    league = club.leagues.get()
+    league = club.leagues.get(name=LEAGUE_NAME)
     assert league.game == "burraco" and league.published
 
     tournaments = list(league.events.order_by("starts_at"))
@@ -147,6 +158,38 @@ def test_the_burraco_club_has_a_played_season_and_a_tournament_in_progress() -> 
     assert PairTurnResult.objects.filter(round__event=first, penalty_vp__gt=0).count() == 1
 
     # Loading again changes nothing.
+    before = counts()
+    assert "already there" in load_demo(force=True)
+    assert counts() == before
+
+
+def test_the_burraco_club_has_a_played_evening_of_free_matches() -> None:
+    load_demo(force=True)
+    club = Club.objects.get(slug=BURRACO_SLUG)
+    league = club.leagues.get(name=FREE_LEAGUE_NAME)
+    event = league.events.get()
+    assert event.name == FREE_EVENING_NAME and event.is_free_matches
+    assert event.status == Event.Status.CLOSED and event.ruleset["options"]["target"] == 2005
+    assert event.pairs.count() == FREE_PAIRS
+    games = Game.objects.filter(table__round__event=event).select_related("card")
+    assert games.count() == len(FREE_MATCHES)
+    for game in games:
+        card = game.card
+        # Each match went on until the engine said a pair had reached 2005 ahead, no further.
+        assert card.status == ScoreCard.Status.CONFIRMED
+        assert max(card.ns_total, card.ew_total) >= 2005 and card.ns_total != card.ew_total
+        totals = [0, 0]
+        for hand in game.hands.order_by("number")[: game.deals_count - 1]:
+            totals = [totals[0] + hand.ns_mp, totals[1] + hand.ew_mp]
+            assert not (max(totals) >= 2005 and totals[0] != totals[1])
+    stored = PairStanding.objects.filter(event=event)
+    assert sum(s.won for s in stored) == sum(s.lost for s in stored) == len(FREE_MATCHES)
+    assert sum(s.mp_difference for s in stored) == 0
+    page = Client().get(reverse("scoring:league", args=[league.pk])).content.decode()
+    assert 'id="free-season-ranking"' in page
+    public = Client().get(reverse("scoring:event", args=[event.pk])).content.decode()
+    assert "Table 4, match 2: pair 7 v pair 2" in public
+
     before = counts()
     assert "already there" in load_demo(force=True)
     assert counts() == before

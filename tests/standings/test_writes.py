@@ -127,7 +127,7 @@ def test_league_rows_follow_a_new_evening_and_equal_a_rebuild_from_scratch():
     )
 
 
-SET_ASYNC = "SET LOCAL synchronous_commit = off"
+SET_ASYNC = "set_config('synchronous_commit', 'off', true)"  # SET LOCAL
 
 
 def _sets(queries: CaptureQueriesContext) -> int:

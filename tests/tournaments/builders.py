@@ -52,3 +52,21 @@ def play_turn(rnd: Round, mps_by_table=None) -> None:
 
 def pair(event: Event, number: int) -> BurracoPair:
     return event.pairs.get(number=number)
+
+
+def individual_tournament(
+    players: int = 8, *, club: Club | None = None, hands: int = 3, turns: int = 3
+) -> Event:
+    """An individual tournament with `players` players entered (numbers 1..players)."""
+    club = club or burraco_club()
+    event = tournaments.tournament_create(
+        club=club,
+        name="Individuale del giovedì",
+        starts_at=timezone.now(),
+        turns=turns,
+        hands_per_turn=hands,
+        individual=True,
+    )
+    for n in range(1, players + 1):
+        tournaments.player_enter(event=event, player=make_player(club, f"Solo {n}"))
+    return event

@@ -10,7 +10,15 @@ from .hand import (
     check_hand,
     score_hand,
 )
-from .match import analyse, score_match, turn_result, validate_match
+from .match import (
+    FREE_TARGETS,
+    MatchState,
+    analyse,
+    free_match_state,
+    score_match,
+    turn_result,
+    validate_match,
+)
 from .presets import (
     DEFAULT_PRESET,
     PRESETS,
@@ -25,17 +33,20 @@ __all__ = [
     "CARD_VALUES",
     "DECK_COUNTS",
     "DEFAULT_PRESET",
+    "FREE_TARGETS",
     "MESSAGES",
     "PRESETS",
     "HandCalculation",
     "HandProblem",
     "InvalidGame",
+    "MatchState",
     "Problem",
     "Ruleset",
     "analyse",
     "calculate_hand",
     "card_points",
     "check_hand",
+    "free_match_state",
     "parse_ruleset",
     "ruleset_from_json",
     "ruleset_to_json",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine.errors import HandProblem, InvalidGame, Problem
@@ -162,6 +163,40 @@ def turn_result(ns: int, ew: int, table: tuple[tuple[int | None, int], ...]) -> 
     return {"difference": difference, "winner": winner, "vp": vps}
 
 
+# BURRACO.md "Ways to play a match": the free match's target (2005; clubs also play 1005
+# or 1505 on short evenings).
+FREE_TARGETS = (2005, 1505, 1005)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a free match stands after its hands: complete once a pair has reached the
+    target with the higher total; `needs` is what each line still lacks to reach it (0
+    once there; both 0 and level: another hand is played)."""
+
+    ns: int
+    ew: int
+    target: int
+    complete: bool
+    winner: str | None
+    needs: dict[str, int]
+
+
+def free_match_state(ns: int, ew: int, target: int) -> MatchState:
+    """A free match's state from its totals (BURRACO.md Decision: if both pairs pass the
+    target the higher total wins; level, another hand is played)."""
+    complete = ns != ew and max(ns, ew) >= target
+    winner = ("NS" if ns > ew else "EW") if complete else None
+    return MatchState(
+        ns=ns,
+        ew=ew,
+        target=target,
+        complete=complete,
+        winner=winner,
+        needs={"NS": max(target - ns, 0), "EW": max(target - ew, 0)},
+    )
+
+
 def _scores(analysis: Analysis) -> dict[str, Any]:
     ruleset = analysis.ruleset
     assert ruleset is not None
@@ -176,8 +211,9 @@ def _scores(analysis: Analysis) -> dict[str, Any]:
         complete = len(hands) == per_turn
         result = turn_result(ns, ew, ruleset.vp_tables[per_turn])
     else:
-        complete = ns != ew and max(ns, ew) >= ruleset.target
-        result = {"winner": "NS" if ns > ew else "EW"} if complete else None
+        state = free_match_state(ns, ew, ruleset.target)
+        complete = state.complete
+        result = {"winner": state.winner} if complete else None
     return {
         "game": "burraco",
         "ruleset": _ruleset_to_json(ruleset),

@@ -1,0 +1,65 @@
+"""An evening of free matches in a browser: the organiser's desk, the public ranking with
+its matches, the season's league page and a table's score card (a match being played,
+with what each line needs, and a won match with its button for another one) fit a phone
+(390 px) and a laptop (1366 px) and pass axe, in Italian, as the tournament pages are held
+to (tests/browser/test_burraco_pages.py). Screenshots in var/screenshots/free/."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubs.models import GameChoice
+from scoring.rebuild import rebuild_event_standings
+from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
+from tests.factories import make_league, make_organiser
+from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
+from tests.tournaments.builders import burraco_club
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
+
+
+def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+    language = "it"
+    club = burraco_club(language=language)
+    league = make_league(club, "Serate libere", game=GameChoice.BURRACO)
+    event = free_evening(4, club=club, league=league)
+    make_organiser(club, "referee")
+    won = start(event, 1, 1, 2)
+    play_match(won, MATCH_TO_2005)
+    playing = start(event, 2, 3, 4)
+    play_match(playing, MATCH_TO_2005[:4], confirm=False)
+    rebuild_event_standings(event_id=event.pk)
+    problems: list[str] = []
+    for width, size in WIDTHS.items():
+        context = browser.new_context(viewport=size, locale=language)
+        try:
+            page = context.new_page()
+            walk = Walk(page, live_server.url, language, width)
+            walk.folder = SHOTS / "free" / language / width
+            walk.folder.mkdir(parents=True, exist_ok=True)
+            page.goto(f"{live_server.url}{localised('login', language)}?next=/")
+            page.fill("#id_username", "referee")
+            page.fill("#id_password", "tavolo-test")
+            with page.expect_navigation():
+                page.locator("main form button[type=submit]").click()
+            walk.open("desk", localised("burraco-desk", language, club.slug, event.pk), axe)
+            walk.open("ranking", localised("scoring:event", language, event.pk), axe)
+            walk.open("season", localised("scoring:league", language, league.pk), axe)
+            card = localised("burraco-card", language, playing.table.key)
+            walk.open("table-card-line", card, axe)
+            with page.expect_navigation():
+                page.locator('#line-choice button[value="NS"]').click()
+            walk.check("table-card-entry", axe)
+            assert "A NS mancano 340 punti per vincere" in page.inner_text("#match-state")
+            done = localised("burraco-card", language, won.table.key)
+            walk.open("table-card-won", done, axe)
+            with page.expect_navigation():
+                page.locator('#line-choice button[value="EW"]').click()
+            walk.check("table-card-rematch", axe)
+            assert page.locator("#rematch button").is_visible()
+            problems += walk.problems
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)

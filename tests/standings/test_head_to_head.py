@@ -1,0 +1,154 @@
+"""Head-to-head from pair scores (scoring/head_to_head.py, issue 20) decides exactly as
+head-to-head from the games: hand-made ties pinned, and random leagues compared
+(hypothesis). No database: tests/standings/test_head_to_head_sql.py counts the pair
+scores in SQL against pair_nets."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import head_to_head as h2h
+from scoring import standings as s
+
+
+def line(player, *, total=0, wins=0, best=0):
+    return s.PlayerLine(player_id=player, games=1, total=F(total), wins=wins, best_game=F(best))
+
+
+def table(standings):
+    return [(x.player_id, x.rank, x.tiebreak, x.tiebreak_values.get(x.tiebreak)) for x in standings]
+
+
+def both(lines, ranking, results):
+    """The standings from the games, and from their pair scores (checked equal)."""
+    calls = []
+
+    def pairs(groups):
+        calls.append(groups)
+        return h2h.pair_nets(results, groups)
+
+    by_games = table(s.rank(lines, ranking, results))
+    by_pairs = table(s.rank(lines, ranking, pairs=pairs))
+    assert by_pairs == by_games
+    # head_to_head_groups foretells the groups asked about (a rebuild reads the pair
+    # scores of both its rankings at once).
+    assert calls == ([s.head_to_head_groups(lines, ranking)] if calls else [])
+    assert calls or not s.head_to_head_groups(lines, ranking)
+    return by_pairs, calls
+
+
+# Three players level on points, wins and best game; 9 is not in the tie.
+GAMES = [
+    s.GameResult(1, 1, {1: F(10), 2: F(5), 3: F(-5), 9: F(-10)}),  # 1 > 2 > 3
+    s.GameResult(2, 1, {2: F(8), 3: F(8), 9: F(4), 7: F(-20)}),  # 2 = 3: nobody scores
+    s.GameResult(3, 2, {3: F(1), 1: F(0), 8: F(0), 9: F(-1)}),  # 3 > 1
+    s.GameResult(4, 2, {2: F(3), 9: F(2), 8: F(1), 7: F(-6)}),  # one of them only
+]
+
+
+def test_pair_nets_count_each_pair_of_a_group_once_a_game():
+    nets = h2h.pair_nets(GAMES, [[1, 2, 3]])
+    assert nets == {1: {2: 1, 3: 0}, 2: {1: -1, 3: 1}, 3: {1: 0, 2: -1}}
+    # 1 and 3 met twice, one game each: 0, kept (they met). Only pairs of one group:
+    assert h2h.pair_nets(GAMES, [[1, 2], [3, 9]]) == {1: {2: 1}, 2: {1: -1}, 3: {9: 3}, 9: {3: -3}}
+
+
+def test_head_to_head_of_pairs_is_head_to_head_for_every_part_of_a_group():
+    nets = h2h.pair_nets(GAMES, [[1, 2, 3]])
+    for group in ([1, 2, 3], [1, 2], [2, 3], [1, 3], [3, 1, 2]):
+        assert h2h.head_to_head_of_pairs(group, nets) == h2h.head_to_head(group, GAMES)
+    assert h2h.head_to_head_of_pairs([1, 2, 3], nets) == {1: F(1), 2: F(0), 3: F(-1)}
+
+
+def test_a_three_way_tie_broken_by_head_to_head():
+    lines = [line(p, total=20, wins=1, best=10) for p in (3, 2, 1)] + [line(9, total=50)]
+    got, calls = both(lines, s.Ranking(), GAMES)
+    assert got == [
+        (9, 1, "", None),
+        (1, 2, "head_to_head", F(1)),
+        (2, 3, "head_to_head", F(0)),
+        (3, 4, "head_to_head", F(-1)),
+    ]
+    assert calls == [[[1, 2, 3]]]  # once, with the one group level before head-to-head
+
+
+def test_head_to_head_then_the_next_tiebreak_inside_what_it_left_level():
+    # 1 and 3 level on head-to-head (one win each over the other); wins after it decide.
+    games = [
+        s.GameResult(1, 1, {1: F(5), 3: F(0)}),
+        s.GameResult(2, 1, {1: F(0), 3: F(5)}),
+        s.GameResult(3, 1, {2: F(9), 1: F(0), 3: F(0)}),
+    ]
+    ranking = s.Ranking(tiebreaks=("head_to_head", "wins"))
+    lines = [line(1, total=7, wins=2), line(2, total=7), line(3, total=7, wins=3)]
+    got, _calls = both(lines, ranking, games)
+    assert got == [
+        (2, 1, "head_to_head", F(2)),
+        (3, 2, "wins", 3),
+        (1, 3, "wins", 2),
+    ]
+
+
+def test_pairs_are_read_only_for_groups_that_reach_head_to_head():
+    ranking = s.Ranking(tiebreaks=("wins", "head_to_head"))
+    lines = [
+        line(1, total=5, wins=1),
+        line(2, total=5, wins=1),
+        line(3, total=5, wins=0),  # level on points only: not asked about
+        line(4, total=8),
+        line(5, total=8),
+        line(6, total=9),
+    ]
+    _got, calls = both(lines, ranking, GAMES)
+    assert calls == [[[4, 5], [1, 2]]]
+    _got, calls = both([line(1, total=5), line(2, total=6)], ranking, GAMES)
+    assert calls == []  # no tie: nothing read
+
+
+def test_players_who_never_met_stay_tied():
+    lines = [line(1, total=5), line(2, total=5)]
+    got, _calls = both(lines, s.Ranking(tiebreaks=("head_to_head",)), [])
+    assert got == [(1, 1, "tied", None), (2, 1, "tied", None)]
+
+
+@st.composite
+def leagues(draw):
+    """A few players with few distinct points (many ties), and random games of 2 to 4 of
+    them with few distinct totals (many level results)."""
+    n = draw(st.integers(2, 9))
+    players = list(range(1, n + 1))
+    lines = [
+        line(
+            p,
+            total=draw(st.integers(0, 2)),
+            wins=draw(st.integers(0, 1)),
+            best=draw(st.integers(0, 1)),
+        )
+        for p in players
+    ]
+    games = []
+    for game_id in range(draw(st.integers(0, 12))):
+        seated = draw(st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True))
+        totals = {p: F(draw(st.integers(-2, 2))) for p in seated}
+        games.append(s.GameResult(game_id, draw(st.integers(1, 3)), totals))
+    tiebreaks = draw(
+        st.sampled_from(
+            [
+                ("head_to_head",),
+                ("wins", "best_game", "head_to_head"),
+                ("head_to_head", "wins"),
+                ("wins", "head_to_head", "best_game"),
+            ]
+        )
+    )
+    return lines, games, s.Ranking(tiebreaks=tiebreaks)
+
+
+@settings(max_examples=300, deadline=None)
+@given(leagues())
+def test_pair_scores_rank_random_leagues_as_the_games_do(league):
+    lines, games, ranking = league
+    both(lines, ranking, games)
