@@ -362,15 +362,6 @@ class RankingForm(forms.Form):
         required=False,
         help_text=_("Players with fewer games are listed after the others."),
     )
-    season_points = forms.CharField(
-        label=_("Burraco: points per place in a tournament"),
-        required=False,
-        help_text=_(
-            "For a Burraco league ranked by placement: the points for 1st, 2nd, 3rd… place "
-            "of each tournament, separated by commas (places further down score 0). Empty: "
-            "20,15,12,10,8,6,5,4,3,2,1."
-        ),
-    )
     best_evenings = forms.IntegerField(
         label=_("Best evenings"),
         min_value=1,
@@ -401,8 +392,6 @@ class RankingForm(forms.Form):
             initial["min_games"] = ranking["min_games"]
         if ranking.get("best_evenings"):
             initial["best_evenings"] = ranking["best_evenings"]
-        if ranking.get("season_points"):
-            initial["season_points"] = ",".join(str(v) for v in ranking["season_points"])
         if "tiebreaks" in ranking:
             initial["tiebreaks"] = ",".join(ranking["tiebreaks"])
         return initial
@@ -418,14 +407,6 @@ class RankingForm(forms.Form):
                 ]
             except ValueError:
                 self.add_error("placement_points", _("Write numbers separated by commas."))
-        text = (data.get("season_points") or "").strip()
-        if text:
-            try:
-                ranking["season_points"] = [
-                    float(v) if "." in v else int(v) for v in text.split(",")
-                ]
-            except ValueError:
-                self.add_error("season_points", _("Write numbers separated by commas."))
         if data.get("min_games") is not None:
             ranking["min_games"] = data["min_games"]
         ranking["best_evenings"] = data.get("best_evenings") or None

@@ -16,7 +16,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, League, Membership, Player
+from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.signals import player_merging
 from scoring.engine import barbu, burraco
 from scoring.messages import problem_message
@@ -24,6 +24,9 @@ from scoring.standings import parse_ranking
 
 ROLE_ORDER = {Membership.Role.GUEST: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
 MAX_IMPORT_LINES = 2000
+# The season rankings a Burraco league has (League.ranking's "method"), read by
+# scoring.burraco_selectors: the sum of each pair's VP, or points for its place.
+BURRACO_LEAGUE_METHODS = ("total", "placement")
 
 
 class ClubError(Exception):
@@ -96,8 +99,14 @@ def ranking_check(obj: Any) -> list[str]:
 
 
 def league_save(*, league: League) -> League:
-    """Store a league after checking its rules and ranking method."""
-    if league.ruleset:
+    """Store a league after checking its rules and ranking method, those of its game."""
+    burraco_league = league.game == GameChoice.BURRACO
+    if league.ruleset and burraco_league:
+        rules, rule_problems = burraco.parse_ruleset(league.ruleset)
+        if rules is None or rule_problems:
+            words = [problem_message(p) for p in rule_problems]
+            raise ClubError("; ".join(words), code="invalid_ruleset")
+    elif league.ruleset:
         checked, problems = ruleset_check(league.ruleset)
         if checked is None:
             raise ClubError("; ".join(problems), code="invalid_ruleset")
@@ -105,6 +114,17 @@ def league_save(*, league: League) -> League:
     problems = ranking_check(league.ranking or {})
     if problems:
         raise ClubError("; ".join(problems), code="invalid_ranking")
+    method = (league.ranking or {}).get("method", "total")
+    if burraco_league and method not in BURRACO_LEAGUE_METHODS:
+        raise ClubError(
+            _(
+                "A Burraco league ranks pairs by the sum of their VP or by placement points, "
+                "not by %(method)s."
+            )
+            % {"method": method},
+            code="invalid_ranking",
+            params={"method": method},
+        )
     league.save()
     return league
 

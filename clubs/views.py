@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs import services
+from clubs.burraco_league_form import BURRACO_METHOD_LABELS, BurracoRankingForm
 from clubs.burraco_rules_form import BurracoRulesForm
 from clubs.forms import (
     METHOD_LABELS,
@@ -28,7 +29,7 @@ from clubs.forms import (
     RankingForm,
     RulesetForm,
 )
-from clubs.models import Club, League, Membership
+from clubs.models import Club, GameChoice, League, Membership
 from scoring.engine import barbu
 from scoring.messages import describe_ruleset_localised, problem_message
 
@@ -224,7 +225,8 @@ def club_leagues(request: HttpRequest, club: Club) -> HttpResponse:
     for league in leagues:
         # The method's name in the organiser's language, not its key ("total").
         method = (league.ranking or {}).get("method") or "total"
-        league.method_label = METHOD_LABELS.get(method, method)
+        labels = BURRACO_METHOD_LABELS if league.game == GameChoice.BURRACO else METHOD_LABELS
+        league.method_label = labels.get(method, method)
     return render(request, "clubs/leagues.html", {"club": club, "leagues": leagues})
 
 
@@ -235,13 +237,32 @@ def club_league_edit(
     league = get_object_or_404(League, club=club, pk=league_id) if league_id else League(club=club)
     data = request.POST or None
     form = LeagueForm(data, instance=league, prefix="league")
-    rules = RulesetForm(
-        data,
-        prefix="rules",
-        initial=RulesetForm.initial_from(league.ruleset),
-        inherit_label=_("the club's rules at each event"),
-    )
-    ranking = RankingForm(data, prefix="ranking", initial=RankingForm.initial_from(league.ranking))
+    # The rules and ranking asked are those of the league's game: the one sent, else the
+    # league's, else (a new league) the club's.
+    game = (data or {}).get("league-game") or (league.game if league.pk else club.default_game)
+    burraco_league = game == GameChoice.BURRACO
+    rules: RulesetForm | BurracoRulesForm
+    ranking: RankingForm | BurracoRankingForm
+    if burraco_league:
+        rules = BurracoRulesForm(
+            data,
+            prefix="rules",
+            initial=BurracoRulesForm.initial_from(league.ruleset if league.pk else None),
+            inherit_label=_("the club's rules at each tournament"),
+        )
+        ranking = BurracoRankingForm(
+            data, prefix="ranking", initial=BurracoRankingForm.initial_from(league.ranking)
+        )
+    else:
+        rules = RulesetForm(
+            data,
+            prefix="rules",
+            initial=RulesetForm.initial_from(league.ruleset),
+            inherit_label=_("the club's rules at each event"),
+        )
+        ranking = RankingForm(
+            data, prefix="ranking", initial=RankingForm.initial_from(league.ranking)
+        )
     if request.method == "POST" and all(f.is_valid() for f in (form, rules, ranking)):
         league = form.save(commit=False)
         league.ruleset = rules.ruleset
@@ -262,6 +283,9 @@ def club_league_edit(
             "form": form,
             "rules": rules,
             "ranking": ranking,
-            "rules_text": describe(league.effective_ruleset()) if league.club_id else [],
+            "burraco": burraco_league,
+            "rules_text": describe(league.effective_ruleset())
+            if league.club_id and not burraco_league
+            else [],
         },
     )

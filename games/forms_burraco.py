@@ -62,6 +62,14 @@ class PlayerEntryForm(forms.Form):
         self.fields["player"].choices = players
 
 
+# What the desk offers for the next turn: the first turn is seated by entry order, draw or
+# by hand (a pasted pairing), or as the first of a round robin (its calendar from turn 1);
+# a later one by a movement over the turns played, or by hand.
+FIRST_TURN_MOVEMENTS = ("first", "round_robin", "pairing")
+LATER_TURN_MOVEMENTS = ("mitchell", "danese", "round_robin", "pairing")
+LATER_PAIRING_LABEL = _("by hand: the pairing below, typed or pasted from a desktop program")
+
+
 class TurnForm(forms.Form):
     movement = forms.ChoiceField(
         # Not the ranking's "movement" (places gained or lost): who plays whom.
@@ -97,6 +105,16 @@ class TurnForm(forms.Form):
             ("no_rematch", _("no rematch: never an earlier opponent")),
         ],
     )
+    groups = forms.IntegerField(
+        label=_("Round robin groups"),
+        min_value=1,
+        max_value=30,
+        required=False,
+        help_text=_(
+            "Pairs meet the others of their group once, in the groups chosen at the round "
+            "robin's first turn."
+        ),
+    )
     hands_per_turn = forms.TypedChoiceField(
         label=_("Hands"), coerce=int, choices=[(h, str(h)) for h in HANDS], initial=3
     )
@@ -114,15 +132,51 @@ class TurnForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, pairs: Collection[int] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        pairs: Collection[int] | None = None,
+        first_turn: bool | None = None,
+        individual: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """`first_turn`: True or False shows only the movements and fields that fit the
+        turn to seat (None: all of them, for a caller that does not know); an
+        `individual` tournament has its one movement and none of the pairs' options. A
+        movement sent that does not fit is left to the service, which says why."""
         super().__init__(*args, **kwargs)
         self.pairs = pairs
         self.turn = None
+        self.shown: tuple[str, ...] | None = None
+        if individual:
+            self.shown = ("individual",)
+            dropped: tuple[str, ...] = ("first_order", "step", "variant", "groups", "pairing")
+        elif first_turn is not None:
+            self.shown = FIRST_TURN_MOVEMENTS if first_turn else LATER_TURN_MOVEMENTS
+            dropped = ("step", "variant") if first_turn else ("first_order",)
+        else:
+            return
+        for name in dropped:
+            del self.fields[name]
+        if not first_turn and not individual:
+            field = self.fields["movement"]
+            field.choices = [  # type: ignore[attr-defined]
+                (value, LATER_PAIRING_LABEL if value == "pairing" else label)
+                for value, label in field.choices  # type: ignore[attr-defined]
+            ]
+        if not self.is_bound:
+            self._show_movements()
+
+    def _show_movements(self) -> None:
+        field = self.fields["movement"]
+        field.choices = [c for c in field.choices if c[0] in (self.shown or ())]  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         """A pasted pairing (the "pairing" movement, or the first turn by hand) read by
         games.movements.pairing_import: every problem named with its line."""
         data = super().clean()
+        if self.shown is not None:  # checked against every movement; shown again trimmed
+            self._show_movements()
         by_hand = data.get("movement") == "pairing" or (
             data.get("movement") == "first" and data.get("first_order") == "hand"
         )
@@ -156,6 +210,11 @@ class PenaltyForm(forms.Form):
 class CorrectionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=200)
+    time_out = forms.BooleanField(
+        label=_("Time ran out: confirm the card with the hands played"),
+        required=False,
+        help_text=_("The VP table of the turn's planned number of hands still applies."),
+    )
 
 
 # A seated turn's movement and Danese variant as the desk names them (Round.movement).

@@ -68,11 +68,16 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "turn_form": forms.get("turn_form")
         or TurnForm(
             pairs=_playing(event),
+            first_turn=not data["rounds"],
+            individual=event.individual,
             initial={
                 "movement": last
                 if last in ("mitchell", "danese", "round_robin", "individual")
                 else ("mitchell" if data["rounds"] else "first"),
                 "hands_per_turn": event.ranking.get("hands_per_turn", 3),
+                # The last turn's time limit again: turns of one evening last alike.
+                "time_limit": current.time_limit if current is not None else None,
+                "groups": event.ranking.get("round_robin_groups"),
             },
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
@@ -81,7 +86,15 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
         else "",
-        "pair_actions": [("checkin", _("Check in")), ("withdraw", _("Withdraw"))],
+        # Check-in counts before the first turn only (tournaments._refuse_absent).
+        "pair_actions": [
+            *(
+                [("checkin", _("Check in")), ("checkout", _("Undo check-in"))]
+                if current is None
+                else []
+            ),
+            ("withdraw", _("Withdraw")),
+        ],
     }
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")
@@ -166,10 +179,15 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
 @require_POST
 def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
-    form = TurnForm(request.POST, pairs=_playing(event))
+    first_turn = not event.rounds.exists()
+    form = TurnForm(
+        request.POST, pairs=_playing(event), first_turn=first_turn, individual=event.individual
+    )
     if form.is_valid():
         data = form.cleaned_data
         tables, byes = form.pairing_lines()
+        # A first turn pasted as a pairing is a first turn seated by hand.
+        first_order = "hand" if first_turn and data["movement"] == "pairing" else None
         try:
             seated = tournaments.turn_seat(
                 event=event,
@@ -178,9 +196,10 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 time_limit=data.get("time_limit"),
                 step=data.get("step") or 1,
                 variant=data.get("variant") or "no_rematch",
-                first_order=data.get("first_order") or "entry",
+                first_order=first_order or data.get("first_order") or "entry",
                 by_hand=tables,
                 by_hand_byes=byes,
+                groups=data.get("groups"),
             )
         except EntryError as error:
             form.add_error(None, error.message)
@@ -248,6 +267,7 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
                 reason=form.cleaned_data["reason"],
                 by_user=request.user,
                 expected_version=form.cleaned_data["version"],
+                time_out=form.cleaned_data["time_out"],
             )
         except DealRejected as error:
             errors = [p["message"] for p in error.problems] or [error.message]

@@ -20,7 +20,7 @@ from django.utils.translation import pgettext
 from fpdf import FontFace
 
 from scoring.burraco_standings import PairRow, SeasonRow
-from scoring.exports import PAD_MM, PAGE_MM, _num, _Sheet
+from scoring.exports import PAGE_MM, _num, _Sheet
 from scoring.free_match_standings import FreeRow
 
 
@@ -86,7 +86,7 @@ def season_rows(
     """A season's ranking as lists of cells, header first."""
     labels = labels or {}
     header = [_("Place"), _("Name"), _("Points"), _("VP"), _("MP difference")]
-    header += [_("Events"), _("Events counted"), _("Decided by")]
+    header += [_("Tournaments"), _("Tournaments counted"), _("Decided by")]
     out: list[list[Any]] = [header]
     for row in rows:
         out.append(
@@ -164,22 +164,53 @@ def rows_csv(lines: list[list[Any]], *, filename: str) -> HttpResponse:
     return response
 
 
+# The names column never narrower than this: names wrap at their spaces and hyphens.
+NAMES_MIN_MM = 40
+# The table's text and the room beside it in a cell: nine columns headed in Spanish or
+# German fit A4 portrait.
+SIZE_PT = 8
+PAD_MM = 1.0
+
+
+def printed_columns(lines: list[list[str]]) -> list[int]:
+    """The columns the PDF prints: not a column empty in every row (penalties, where there
+    are none), nor the pair's number where each name already starts with it."""
+    head, rows = lines[0], lines[1:]
+    keep = [i for i in range(len(head)) if not rows or any(row[i] for row in rows)]
+    names = head.index(_("Name")) if _("Name") in head else -1
+    if names > 0 and rows and all(row[names].startswith(f"{row[names - 1]} ") for row in rows):
+        keep.remove(names - 1)
+    return keep
+
+
 def _widths(pdf: _Sheet, lines: list[list[str]], wide: int) -> list[float]:
     """Each column as wide as its widest cell (heads word by word), column `wide` (the
-    names) taking what is left of the page."""
-    widths = []
+    names) taking what is left of the page. Where the page is too narrow, the last column
+    (words: "Decided by") wraps first, down to its longest word; numbers and heads are
+    squeezed only when even that is not enough."""
+    widths, longest_word = [], []
     for i in range(len(lines[0])):
-        pdf.set_font(pdf.family, "B", 9)
+        pdf.set_font(pdf.family, "B", SIZE_PT)
         widest = max(pdf.get_string_width(w) for w in (pdf.text_of(lines[0][i]).split() or [""]))
-        pdf.set_font(pdf.family, "", 9)
+        pdf.set_font(pdf.family, "", SIZE_PT)
+        word = widest
         for line in lines[1:]:
-            widest = max(widest, pdf.get_string_width(pdf.text_of(line[i])))
+            text = pdf.text_of(line[i])
+            widest = max(widest, pdf.get_string_width(text))
+            word = max([word, *(pdf.get_string_width(w) for w in text.split())])
         widths.append(widest + 2 * PAD_MM + 1)
-    others = sum(w for i, w in enumerate(widths) if i != wide)
-    if others > PAGE_MM * 0.7:  # too wide: every column shares the page by its need
-        scale = PAGE_MM * 0.7 / others
+        longest_word.append(word + 2 * PAD_MM + 1)
+    room = PAGE_MM - NAMES_MIN_MM
+    last = len(widths) - 1
+
+    def others() -> float:
+        return sum(w for i, w in enumerate(widths) if i != wide)
+
+    if others() > room and last != wide:
+        widths[last] = max(longest_word[last], widths[last] - (others() - room))
+    if others() > room:  # still too wide: every column shares the page by its need
+        scale = room / others()
         widths = [w * scale for w in widths]
-        others = PAGE_MM * 0.7
     # Rounded to 0.1 mm, the others first: the names take what is left, rounded down, so
     # the sum never passes the page (fpdf refuses a table wider than the page).
     rounded = [round(w, 1) for w in widths]
@@ -204,16 +235,18 @@ def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: st
     pdf.multi_cell(0, 6, t(status), align="L", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
     text = [[str(cell) for cell in line] for line in lines]
-    names = 2 if len(text[0]) > 2 and text[0][2] == _("Name") else 1
+    columns = printed_columns(text)
+    text = [[line[i] for i in columns] for line in text]
+    names = text[0].index(_("Name")) if _("Name") in text[0] else 1
     widths = _widths(pdf, text, names)
     align = ["LEFT" if i == names or i == len(widths) - 1 else "RIGHT" for i in range(len(widths))]
-    pdf.set_font(pdf.family, "", 9)
+    pdf.set_font(pdf.family, "", SIZE_PT)
     with pdf.table(
         col_widths=widths,
         width=sum(widths),
         text_align=align,
         borders_layout="HORIZONTAL_LINES",
-        line_height=5,
+        line_height=4.5,
         padding=(1, PAD_MM),
         headings_style=FontFace(emphasis="BOLD"),
         repeat_headings=1,

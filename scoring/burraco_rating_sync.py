@@ -11,23 +11,14 @@ scoring/pair_ratings.py. One transaction. Nothing of the Barbu rating is read or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from games.models import Game
 from scoring import pair_ratings
 from scoring.models import BurracoRating, BurracoRatingHistory, BurracoRatingRun
-from scoring.rating_sync import (
-    SYNC_SLACK,
-    RatingsReport,
-    order_key,
-    ratings_before,
-    write_current_ratings,
-)
+from scoring.rating_sync import RatingSource, RatingsReport, order_key, sync
 
 EVENT = "table__round__event"
 
@@ -113,73 +104,42 @@ def _first_difference(since: Any) -> str | None:
     return min(keys) if keys else None
 
 
+def _history_row(card: RatedCard, player_id: int, r: Any) -> BurracoRatingHistory:
+    vp, opponent_vp = card.table.vp(player_id)
+    return BurracoRatingHistory(
+        player_id=player_id,
+        game_id=card.table.game_id,
+        event_id=card.event_id,
+        order_key=card.key,
+        partner_id=card.table.partner(player_id),
+        vp=vp,
+        opponent_vp=opponent_vp,
+        mu=r.mu,
+        sigma=r.sigma,
+        ordinal=r.ordinal,
+    )
+
+
+BURRACO = RatingSource(
+    run=BurracoRatingRun,
+    history=BurracoRatingHistory,
+    current=BurracoRating,
+    items=lambda where: confirmed_cards(where),
+    starts_at=f"{EVENT}__starts_at",
+    first_difference=lambda since: _first_difference(since),
+    game_id=lambda card: card.table.game_id,
+    players=lambda card: (*card.table.ns, *card.table.ew),
+    replay=lambda start, cards: pair_ratings.replay(start, (c.table for c in cards)),
+    history_row=_history_row,
+    # A card reopened by the referee: its players who play no later card go back to
+    # their rating before it, or to none.
+    forget_dropped=True,
+)
+
+
 def sync_burraco_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
     """Bring the Burraco pair ratings up to date with the confirmed score cards: replay
     from the earliest card whose result (or place in the order) changed, or everything
-    when `full`. Score cards that vanished (a tournament deleted, its history with it)
-    make it replay everything."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        BurracoRatingRun.objects.get_or_create(pk=1)
-        run = BurracoRatingRun.objects.select_for_update().get(pk=1)
-        rated = BurracoRatingHistory.objects.values("game_id").distinct().count()
-        if full or run.started_at is None or rated != run.games:
-            from_key: str | None = ""
-        else:
-            from_key = _first_difference(run.started_at - SYNC_SLACK)
-        run.started_at = now
-        if from_key is None:
-            run.replayed = 0
-            run.save()
-            return RatingsReport(run.games, 0, None)
-
-        start = ratings_before(from_key, BurracoRatingHistory, BurracoRating)
-        if from_key:
-            since = datetime.strptime(from_key[:14], "%Y%m%d%H%M%S").replace(tzinfo=UTC)
-            todo = [
-                c
-                for c in confirmed_cards(Q(**{f"{EVENT}__starts_at__gte": since}))
-                if c.key >= from_key
-            ]
-        else:
-            todo = confirmed_cards()
-        by_id = {c.table.game_id: c for c in todo}
-        final, history = pair_ratings.replay(start, (c.table for c in todo))
-        replaced = BurracoRatingHistory.objects.filter(order_key__gte=from_key)
-        # Players whose cards from here on are gone (a card reopened by the referee) and
-        # who play no later card: back to their rating before it, or to none.
-        dropped = set(replaced.values_list("player_id", flat=True).distinct())
-        replaced.delete()
-        rows = []
-        for game_id, player_id, r in history:
-            card = by_id[game_id]
-            vp, opponent_vp = card.table.vp(player_id)
-            rows.append(
-                BurracoRatingHistory(
-                    player_id=player_id,
-                    game_id=game_id,
-                    event_id=card.event_id,
-                    order_key=card.key,
-                    partner_id=card.table.partner(player_id),
-                    vp=vp,
-                    opponent_vp=opponent_vp,
-                    mu=r.mu,
-                    sigma=r.sigma,
-                    ordinal=r.ordinal,
-                )
-            )
-        BurracoRatingHistory.objects.bulk_create(rows, batch_size=2000)
-        touched = {p for c in todo for p in (*c.table.ns, *c.table.ew)}
-        touched |= {p for p in dropped if p in final}
-        write_current_ratings(
-            {p: final[p] for p in touched},
-            full=not from_key,
-            history=BurracoRatingHistory,
-            current=BurracoRating,
-        )
-        BurracoRating.objects.filter(player_id__in=dropped - touched).delete()
-        run.games = BurracoRatingHistory.objects.values("game_id").distinct().count()
-        run.replayed = len(todo)
-        run.finished_at = timezone.now()
-        run.save()
-    return RatingsReport(run.games, len(todo), from_key)
+    when `full` (scoring.rating_sync.sync). Score cards that vanished (a tournament
+    deleted, its history with it) make it replay everything."""
+    return sync(BURRACO, full=full, now=now)

@@ -3,11 +3,13 @@
 Only the games changed since the previous sync are compared with the stored history;
 the replay starts at the earliest game whose result or place in the order changed, from
 the ratings just before it, and runs the pure maths of scoring/ratings.py. One
-transaction, under the lock of the RatingRun row.
+transaction, under the lock of the RatingRun row. `sync` is that skeleton for any rating
+(a `RatingSource`); the Burraco pair rating uses it too (scoring/burraco_rating_sync.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -115,71 +117,132 @@ def ratings_before(
     return {p: rating_maths.Rating(mu, sigma) for p, mu, sigma in rows}
 
 
-def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
-    """Bring ratings up to date with the complete games: replay from the earliest game whose
-    result (or place in the order) changed, or everything when `full`.
+@dataclass(frozen=True)
+class RatingSource:
+    """A rating's games and rows: what `sync` needs to know of one kind of rating (the
+    Barbu players', here; the Burraco pairs', scoring/burraco_rating_sync.py)."""
+
+    run: Any  # the model of the one row that locks a sync and remembers the last
+    history: Any  # the model of the rating after each game (player, game, order_key...)
+    current: Any  # the model of each player's rating now
+    # The rated games (all, or those matching the Q), in rating order, each with `.key`.
+    items: Callable[[Q | None], list[Any]]
+    starts_at: str  # the path from an item's row to its event's start, for `items`
+    first_difference: Callable[[Any], str | None]  # see _first_difference
+    game_id: Callable[[Any], int]
+    players: Callable[[Any], Iterable[int]]
+    # (ratings before, items) -> (final ratings, [(game id, player id, rating)...]).
+    replay: Callable[[dict[int, Any], list[Any]], tuple[dict[int, Any], list[Any]]]
+    history_row: Callable[[Any, int, Any], Any]  # (item, player id, rating) -> history row
+    # Players whose replayed rows are gone and who play no later game go back to their
+    # rating before (or to none), instead of keeping the one of the vanished game.
+    forget_dropped: bool = False
+
+
+def sync(source: RatingSource, *, full: bool = False, now: Any = None) -> RatingsReport:
+    """Bring a rating up to date with its games: replay from the earliest game whose result
+    (or place in the order) changed, or everything when `full`.
 
     Only games changed since the previous sync are compared with the history, so a new
     game at the end replays one game and a corrected old game replays from it on. Games
-    that vanished (an event deleted, its history with it) make it replay everything.
+    that vanished (an event deleted, its history with it) make it replay everything. One
+    transaction, under the lock of the source's run row.
     """
     now = now or timezone.now()
     with transaction.atomic():
-        RatingRun.objects.get_or_create(pk=1)
-        run = RatingRun.objects.select_for_update().get(pk=1)
-        rated = RatingHistory.objects.values("game_id").distinct().count()
+        source.run.objects.get_or_create(pk=1)
+        run = source.run.objects.select_for_update().get(pk=1)
+        rated = source.history.objects.values("game_id").distinct().count()
         if full or run.started_at is None or rated != run.games:
             from_key: str | None = ""
         else:
-            from_key = _first_difference(run.started_at - SYNC_SLACK)
+            from_key = source.first_difference(run.started_at - SYNC_SLACK)
         run.started_at = now
         if from_key is None:
             run.replayed = 0
             run.save()
             return RatingsReport(run.games, 0, None)
 
-        start = ratings_before(from_key)
+        start = ratings_before(from_key, source.history, source.current)
         if from_key:
             since = datetime.strptime(from_key[:14], "%Y%m%d%H%M%S").replace(tzinfo=UTC)
             todo = [
-                g
-                for g in rated_games(Q(game__table__round__event__starts_at__gte=since))
-                if g.key >= from_key
+                item
+                for item in source.items(Q(**{f"{source.starts_at}__gte": since}))
+                if item.key >= from_key
             ]
         else:
-            todo = rated_games()
-        by_id = {g.game_id: g for g in todo}
-        final, history = rating_maths.replay(
-            start,
-            (
-                rating_maths.TableResult(g.game_id, {p: float(x) for p, x in g.places.items()})
-                for g in todo
-            ),
-        )
-        RatingHistory.objects.filter(order_key__gte=from_key).delete()
-        RatingHistory.objects.bulk_create(
-            (
-                RatingHistory(
-                    player_id=player_id,
-                    game_id=game_id,
-                    event_id=by_id[game_id].event_id,
-                    order_key=by_id[game_id].key,
-                    place=by_id[game_id].places[player_id],
-                    mu=r.mu,
-                    sigma=r.sigma,
-                    ordinal=r.ordinal,
-                )
-                for game_id, player_id, r in history
-            ),
+            todo = source.items(None)
+        by_id = {source.game_id(item): item for item in todo}
+        final, history = source.replay(start, todo)
+        replaced = source.history.objects.filter(order_key__gte=from_key)
+        dropped: set[int] = set()
+        if source.forget_dropped:
+            dropped = set(replaced.values_list("player_id", flat=True).distinct())
+        replaced.delete()
+        source.history.objects.bulk_create(
+            (source.history_row(by_id[game_id], player_id, r) for game_id, player_id, r in history),
             batch_size=2000,
         )
-        touched = {p for g in todo for p in g.places}
-        write_current_ratings({p: final[p] for p in touched}, full=not from_key)
-        run.games = RatingHistory.objects.values("game_id").distinct().count()
+        touched = {p for item in todo for p in source.players(item)}
+        touched |= {p for p in dropped if p in final}
+        write_current_ratings(
+            {p: final[p] for p in touched},
+            full=not from_key,
+            history=source.history,
+            current=source.current,
+        )
+        if source.forget_dropped:
+            source.current.objects.filter(player_id__in=dropped - touched).delete()
+        run.games = source.history.objects.values("game_id").distinct().count()
         run.replayed = len(todo)
         run.finished_at = timezone.now()
         run.save()
     return RatingsReport(run.games, len(todo), from_key)
+
+
+def _replay(
+    start: dict[int, rating_maths.Rating], games: list[RatedGame]
+) -> tuple[dict[int, rating_maths.Rating], list[Any]]:
+    return rating_maths.replay(
+        start,
+        (
+            rating_maths.TableResult(g.game_id, {p: float(x) for p, x in g.places.items()})
+            for g in games
+        ),
+    )
+
+
+def _history_row(game: RatedGame, player_id: int, r: rating_maths.Rating) -> RatingHistory:
+    return RatingHistory(
+        player_id=player_id,
+        game_id=game.game_id,
+        event_id=game.event_id,
+        order_key=game.key,
+        place=game.places[player_id],
+        mu=r.mu,
+        sigma=r.sigma,
+        ordinal=r.ordinal,
+    )
+
+
+BARBU = RatingSource(
+    run=RatingRun,
+    history=RatingHistory,
+    current=PlayerRating,
+    items=lambda where: rated_games(where),
+    starts_at="game__table__round__event__starts_at",
+    first_difference=lambda since: _first_difference(since),
+    game_id=lambda game: game.game_id,
+    players=lambda game: game.places,
+    replay=_replay,
+    history_row=_history_row,
+)
+
+
+def sync_ratings(*, full: bool = False, now: Any = None) -> RatingsReport:
+    """The Barbu ratings brought up to date with the complete games (see `sync`)."""
+    return sync(BARBU, full=full, now=now)
 
 
 def write_current_ratings(

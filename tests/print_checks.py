@@ -119,3 +119,18 @@ def ink_in_margin(data: bytes, *, margin_mm: float, dpi: int = 40) -> list[str]:
                 out.append(f"page {number}: ink in the margin on pixel row {y} of {height}")
                 break
     return out
+
+
+A4_MM = (210.0, 297.0)
+
+
+def a4_problems(pages: list[Page], *, tolerance_mm: float = 1.0) -> list[str]:
+    """The pages that are not A4 portrait."""
+    out = []
+    for page in pages:
+        size = (page.width / MM, page.height / MM)
+        if any(abs(got - want) > tolerance_mm for got, want in zip(size, A4_MM, strict=True)):
+            out.append(
+                f"page {page.number}: {size[0]:.1f} x {size[1]:.1f} mm, not A4 (210 x 297 mm)"
+            )
+    return out

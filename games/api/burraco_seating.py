@@ -46,8 +46,9 @@ class CanSeatTurns(permissions.BasePermission):
 class TurnSeatSerializer(serializers.Serializer):
     """The next turn: `turn` the number you mean to seat (already seated: 409
     `turn_seated`, e.g. a retry without its Idempotency-Key); `movement` `first` (the
-    first turn, by `first_order` entry or draw), `mitchell` (`step`), `round_robin`,
-    `danese` (`variant`), or `pairing`: the turn `pairing` pastes, one table a line
+    first turn, by `first_order` entry or draw), `mitchell` (`step`),
+    `danese` (`variant`), `round_robin` (`groups`, chosen at its first turn and kept), or
+    `pairing`: the turn `pairing` pastes, one table a line
     `table, NS pair, EW pair` and `bye, pair` for a pair resting (as the referee's
     desktop program exports it); `individual`: an individual tournament's turn (its
     only movement; `first` does the same there), two players a side; `seed`: the
@@ -62,6 +63,7 @@ class TurnSeatSerializer(serializers.Serializer):
     time_limit = serializers.IntegerField(min_value=5, max_value=240, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
     pairing = serializers.CharField(required=False, allow_blank=True, max_length=20_000)
+    groups = serializers.IntegerField(min_value=1, max_value=30, required=False)
 
 
 class SeatedTurnSerializer(TurnSerializer):
@@ -129,6 +131,8 @@ def _options(data: dict[str, Any]) -> dict[str, Any]:
         "seed": data.get("seed"),
         "expected_turn": data.get("turn"),
     }
+    if data.get("groups") is not None:  # a round robin's groups
+        options["groups"] = data["groups"]
     return options
 
 

@@ -99,6 +99,8 @@ class CardCorrectSerializer(serializers.Serializer):
     # A turn plays at most 4 hands; a free match to 2005 rarely more than a dozen.
     hands = serializers.ListField(child=serializers.JSONField(), max_length=60)
     reason = serializers.CharField(max_length=200)
+    # The turn's time ran out: the hands given are all the table played (confirmed so).
+    time_out = serializers.BooleanField(default=False)
 
 
 class BurracoPairSerializer(serializers.Serializer):
@@ -332,8 +334,9 @@ class ScoreCardView(ApiMixin, APIView):
         summary="The referee's correction of a score card (organisers)",
         description="Every hand of the card, in order (each as the hands endpoint takes "
         "it, without `line`), and the reason kept in the card's history. The card is "
-        "confirmed once all its hands are in. Only the results change: a later turn "
-        "already seated keeps its seating.",
+        "confirmed once all its hands are in, or with fewer where `time_out` says the "
+        "turn's time ran out (the planned hands' VP table still applies). Only the "
+        "results change: a later turn already seated keeps its seating.",
         request=CardCorrectSerializer,
         parameters=[IF_MATCH],
         examples=[
@@ -360,6 +363,7 @@ class ScoreCardView(ApiMixin, APIView):
             reason=form.validated_data["reason"],
             by_user=request.user,
             expected_version=expected,
+            time_out=form.validated_data["time_out"],
         )
         body = _card(game)
         return Response(body, headers=_etag(body))

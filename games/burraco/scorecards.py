@@ -438,12 +438,15 @@ def card_correct(
     by_user: Any,
     expected_version: int | None = None,
     confirm: bool = True,
+    time_out: bool = False,
 ) -> ScoreCard:
     """The referee rewrites a card's hands (all of them, in order) with a reason.
 
     Allowed in any turn: only the results change, never a seating already made (in a
     Danese tournament the next turn stays as it was seated). `expected_version`: the
-    card's version the referee saw (If-Match); an older one is refused.
+    card's version the referee saw (If-Match); an older one is refused. `time_out`: the
+    turn's time ran out, the hands given are all the table played; the card is confirmed
+    with them (the VP table of the turn's planned hands still applies).
     """
     if not reason.strip():
         raise EntryError(_("Say why the score card is corrected."), code="reason_required")
@@ -494,7 +497,7 @@ def card_correct(
                 card.status = ScoreCard.Status.CONFIRMED
             elif not won:
                 card.status = ScoreCard.Status.OPEN
-        elif confirm and len(read) == game.deals_target:
+        elif confirm and (len(read) == game.deals_target or time_out):
             card.status = ScoreCard.Status.CONFIRMED
         elif card.status == ScoreCard.Status.CONFIRMED and len(read) < game.deals_target:
             card.status = ScoreCard.Status.OPEN

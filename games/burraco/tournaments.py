@@ -12,6 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, GameChoice, League, Player
 from games import movements
@@ -268,12 +269,28 @@ def _movement_error(error: movements.MovementError) -> TournamentError:
 
 
 def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int) -> list[int]:
-    """The pair numbers in the order the movement numbers them 1..N."""
-    stored = [n for n in event.ranking.get("order", []) if n in {p.number for p in playing}]
+    """The pair numbers in the order the fixed calendars (Mitchell, round robin) number them
+    1..N, kept from turn to turn: a withdrawn pair keeps its place (see _without_withdrawn),
+    a late pair joins at the end."""
+    stored = list(event.ranking.get("order", []))
     rest = [p.number for p in playing if p.number not in stored]
     if first_order == "draw" and not stored:
         random.Random(seed).shuffle(rest)
     return stored + rest
+
+
+def _without_withdrawn(
+    sides: list[tuple[int, int, int]], byes: list[int], playing: list[BurracoPair]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """A calendar's turn once some of its pairs withdrew: the pair a withdrawn one would
+    have met rests (a bye, as at the odd table), so that the calendar goes on without
+    rematches; the withdrawn pairs' own byes are dropped."""
+    present = {p.number for p in playing}
+    kept = [(t, ns, ew) for t, ns, ew in sides if ns in present and ew in present]
+    alone = [
+        ns if ns in present else ew for _t, ns, ew in sides if (ns in present) != (ew in present)
+    ]
+    return kept, sorted([b for b in byes if b in present] + alone)
 
 
 def _by_hand_sides(
@@ -354,6 +371,64 @@ def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> m
     )
 
 
+def _refuse_absent(playing: list[BurracoPair]) -> None:
+    """Once the referee checks pairs in, the first turn seats only pairs checked in: the
+    others are checked in or withdrawn first (nobody checked in: check-in is not used)."""
+    absent = sorted(p.number for p in playing if not p.checked_in)
+    if absent and len(absent) < len(playing):
+        shown = ", ".join(map(str, absent))
+        raise TournamentError(
+            ngettext(
+                "Pair %(pairs)s is not checked in: check it in or withdraw it first.",
+                "Pairs %(pairs)s are not checked in: check them in or withdraw them first.",
+                len(absent),
+            )
+            % {"pairs": shown},
+            code="not_checked_in",
+            params={"pairs": absent},
+        )
+
+
+def _round_robin_groups(event: Event, groups: int | None, done: int) -> int:
+    """The groups of the round robin: chosen at its first turn, the same for the others."""
+    kept = event.ranking.get("round_robin_groups")
+    if done and kept and groups not in (None, kept):
+        raise TournamentError(
+            _("This round robin plays in %(groups)s groups, chosen at its first turn.")
+            % {"groups": kept},
+            code="round_robin_groups",
+            params={"groups": kept},
+        )
+    return (kept if done and kept else groups) or 1
+
+
+def _refuse_rematches(event: Event, movement: str, sides: Sequence[tuple[int, int, int]]) -> None:
+    """A fixed calendar (Mitchell, round robin) never meets twice while its pairs stay the
+    same; once they changed (a late entry, a withdrawal, a first turn seated otherwise) its
+    next turn may seat pairs that already met: refused, saying what to do instead."""
+    met = {
+        frozenset(pairs)
+        for pairs in PairTurnResult.objects.filter(
+            round__event=event, opponent__isnull=False
+        ).values_list("pair__number", "opponent__number")
+    }
+    again = sorted(
+        (min(ns, ew), max(ns, ew)) for _table, ns, ew in sides if frozenset((ns, ew)) in met
+    )
+    if again:
+        shown = ", ".join(f"{a}–{b}" for a, b in again)
+        raise TournamentError(
+            _(
+                "The movement would make pairs meet again (%(pairs)s): the pairs changed "
+                "since it began (a late entry, a withdrawal, or a first turn made otherwise). "
+                "Use Danese (no rematch) or paste a pairing instead."
+            )
+            % {"pairs": shown},
+            code="movement_rematch",
+            params={"pairs": [list(p) for p in again], "movement": movement},
+        )
+
+
 def turn_seat(
     *,
     event: Event,
@@ -369,13 +444,15 @@ def turn_seat(
     now: datetime | None = None,
     pairing: str = "",
     expected_turn: int | None = None,
+    groups: int | None = None,
 ) -> SeatedTurn:
     """Seat the next turn in one action: the previous turn closed (every card confirmed),
     the movement run, tables, games and score cards created, byes scored.
 
     `movement` "pairing" seats the turn `pairing` pastes (one table a line: table, NS
     pair, EW pair; "bye, pair"). `expected_turn`: the turn the referee means to seat; if
-    it is already seated, TurnConflict (a retry, or two referees at once).
+    it is already seated, TurnConflict (a retry, or two referees at once). `groups`: the
+    round robin's groups, chosen at its first turn and kept for the others.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -429,6 +506,8 @@ def turn_seat(
             raise TournamentError(
                 _("A turn needs at least two pairs."), code="too_few_pairs", params={}
             )
+        if previous is None and not event.individual:
+            _refuse_absent(playing)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if movement == "first":
             if previous is not None:
@@ -459,7 +538,8 @@ def turn_seat(
                 if movement == "mitchell":
                     schedule = movements.mitchell(len(order), done + 1, step)
                 elif movement == "round_robin":
-                    schedule = movements.round_robin(len(order), done + 1)
+                    groups = _round_robin_groups(event, groups, done)
+                    schedule = movements.round_robin(len(order), done + 1, groups)
                 else:
                     last = number >= event.ranking.get("turns", number)
                     schedule = movements.next_danese_turn(
@@ -478,11 +558,16 @@ def turn_seat(
                     for i, t in enumerate(turn.tables, 1)
                 ]
                 byes = [order[int(b) - 1] for b in turn.byes]
+                sides, byes = _without_withdrawn(sides, byes, playing)
+        if movement in ("mitchell", "round_robin"):
+            _refuse_rematches(event, movement, sides)
         if previous is not None:
             Round.objects.filter(pk=previous.pk).update(status=Round.Status.CLOSED)
         if event.status == Event.Status.PLANNED:
             event.status = Event.Status.RUNNING
         event.ranking = {**event.ranking, "order": order}
+        if movement == "round_robin":
+            event.ranking["round_robin_groups"] = groups
         event.save(update_fields=["status", "ranking"])
         rnd = Round.objects.create(
             event=event,

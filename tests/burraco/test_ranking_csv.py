@@ -82,6 +82,17 @@ def test_rows_of_a_season() -> None:
     assert lines[2][1:3] == ["1", "12"] and lines[2][-1] == "Points"
 
 
+@pytest.mark.parametrize(
+    ("language", "heads"),
+    [("en", ["Tournaments", "Tournaments counted"]), ("it", ["Tornei", "Tornei contati"])],
+)
+def test_a_seasons_heads_speak_of_tournaments(language: str, heads: list[str]) -> None:
+    rows = season_ranking([_ranking()], "vp")
+    with translation.override(language):
+        lines = season_rows(rows, {3: "Rossi / Bianchi"})
+    assert lines[0][5:7] == heads
+
+
 @pytest.mark.parametrize("language", ["en", "it", "es", "de", "fr"])
 @pytest.mark.parametrize("individual", [False, True])
 def test_the_ranking_pdf_fits_the_page_in_every_language(language: str, individual) -> None:

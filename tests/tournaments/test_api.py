@@ -131,3 +131,20 @@ def test_tournament_and_standings_read_in_constant_queries(world) -> None:
     standings = client.get(f"/api/v1/tournaments/{event.pk}/standings/")
     assert standings.status_code == 200 and standings.json()["count"] == 5
     assert client.get("/api/v1/tournaments/999999/").status_code == 404
+
+
+def test_the_referee_confirms_a_card_cut_short_by_time_through_the_api(world) -> None:
+    table = _client(world, "table")
+    table.post(_hands(world), {"line": "NS", "mp": {"NS": 300, "EW": 100}}, format="json")
+    card_url = f"/api/v1/games/{world['table'].game.pk}/card/"
+    referee = _client(world, "referee")
+    etag = referee.get(card_url)["ETag"]
+    body = {"hands": [{"mp": {"NS": 300, "EW": 100}}], "reason": "time is up"}
+    kept_open = referee.put(card_url, body, format="json", HTTP_IF_MATCH=etag)
+    assert kept_open.status_code == 200 and kept_open.json()["status"] == "open"
+    done = referee.put(
+        card_url, {**body, "time_out": True}, format="json", HTTP_IF_MATCH=kept_open["ETag"]
+    )
+    # One hand of three, difference 200: the three-hand table's 12-8.
+    assert done.status_code == 200 and done.json()["status"] == "confirmed"
+    assert done.json()["vp"] == {"NS": 12, "EW": 8}

@@ -145,3 +145,23 @@ def test_only_the_clubs_organisers_seat(world) -> None:
     hidden = tournament(5, club=make_club("Hidden", slug="hidden", published=False))
     url = f"/api/v1/tournaments/{hidden.pk}/turns/"
     assert _client(world, "rival").post(url, body, format="json").status_code == 404
+
+
+def test_a_round_robin_in_groups_through_the_api(world) -> None:
+    referee = _client(world, "referee")
+    first = referee.post(
+        _url(world), {"turn": 1, "movement": "round_robin", "groups": 2}, format="json"
+    )
+    assert first.status_code == 201, first.json()
+    # Seven pairs in groups 1-4 and 5-7: nobody meets a pair of the other group.
+    for table in first.json()["tables"]:
+        assert (table["NS"] <= 4) == (table["EW"] <= 4)
+    play_turn(world["event"].rounds.get(number=1))
+    other = referee.post(
+        _url(world), {"turn": 2, "movement": "round_robin", "groups": 3}, format="json"
+    )
+    assert other.status_code == 400 and other.json()["code"] == "round_robin_groups"
+    kept = referee.post(_url(world), {"turn": 2, "movement": "round_robin"}, format="json")
+    assert kept.status_code == 201
+    for table in kept.json()["tables"]:
+        assert (table["NS"] <= 4) == (table["EW"] <= 4)
