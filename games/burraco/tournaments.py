@@ -371,19 +371,27 @@ def _danese_standings(event: Event, playing: list[BurracoPair], last: bool) -> m
     )
 
 
-def _refuse_absent(playing: list[BurracoPair]) -> None:
-    """Once the referee checks pairs in, the first turn seats only pairs checked in: the
-    others are checked in or withdrawn first (nobody checked in: check-in is not used)."""
+def _refuse_absent(playing: list[BurracoPair], individual: bool = False) -> None:
+    """Once the referee checks entries in, the first turn seats only entries checked in:
+    the others are checked in or withdrawn first (nobody checked in: check-in is not
+    used). An individual tournament's entries are players, named as such."""
     absent = sorted(p.number for p in playing if not p.checked_in)
     if absent and len(absent) < len(playing):
         shown = ", ".join(map(str, absent))
-        raise TournamentError(
-            ngettext(
+        if individual:
+            message = ngettext(
+                "Player %(pairs)s is not checked in: check them in or withdraw them first.",
+                "Players %(pairs)s are not checked in: check them in or withdraw them first.",
+                len(absent),
+            )
+        else:
+            message = ngettext(
                 "Pair %(pairs)s is not checked in: check it in or withdraw it first.",
                 "Pairs %(pairs)s are not checked in: check them in or withdraw them first.",
                 len(absent),
             )
-            % {"pairs": shown},
+        raise TournamentError(
+            message % {"pairs": shown},
             code="not_checked_in",
             params={"pairs": absent},
         )
@@ -506,8 +514,8 @@ def turn_seat(
             raise TournamentError(
                 _("A turn needs at least two pairs."), code="too_few_pairs", params={}
             )
-        if previous is None and not event.individual:
-            _refuse_absent(playing)
+        if previous is None:
+            _refuse_absent(playing, event.individual)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if movement == "first":
             if previous is not None:

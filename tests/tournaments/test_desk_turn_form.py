@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.burraco import tournaments
 from games.models import Event
 from tests.factories import make_organiser
-from tests.tournaments.builders import play_turn, tournament
+from tests.tournaments.builders import individual_tournament, play_turn, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -197,3 +197,22 @@ def test_check_in_buttons_go_once_the_first_turn_is_seated(referee) -> None:
     page = _desk(client, event)
     assert 'value="checkin"' not in page and 'value="checkout"' not in page
     assert 'value="withdraw"' in page
+
+
+def test_an_individual_tournament_offers_its_one_movement_at_every_turn() -> None:
+    """Partners change every turn by the individual schedule: no pair movement, no
+    pasted pairing of pairs, at the first turn or a later one."""
+    event = individual_tournament(8)
+    make_organiser(event.club, "solo-referee")
+    client = Client()
+    client.login(username="solo-referee", password="tavolo-test")
+    for turn in (1, 2):
+        form = _turn_form(_desk(client, event, "it"))
+        assert _options(form, "movement") == ["individual"]
+        for pair_field in ("first_order", "step", "variant", "groups", "pairing"):
+            assert f'name="{pair_field}"' not in form
+        assert "Mitchell" not in form and "Danese" not in form
+        answer = _seat(client, event, movement="individual")
+        assert answer.status_code == 302, answer.content.decode()[:2000]
+        assert event.rounds.count() == turn
+        play_turn(event.rounds.order_by("-number").first())

@@ -11,7 +11,7 @@ from games.burraco.results import ranking_so_far
 from games.burraco.tournaments import TournamentError
 from games.models import PairTurnResult
 from tests.factories import make_player
-from tests.tournaments.builders import pair, play_turn, tournament
+from tests.tournaments.builders import individual_tournament, pair, play_turn, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +187,18 @@ def test_the_referee_closes_a_card_cut_short_by_the_time_limit(client) -> None:
     # 900 - 200 = 700 on the 3-hand table (655-800): 16-4.
     assert card.status == ScoreCard.Status.CONFIRMED and (card.ns_vp, card.ew_vp) == (16, 4)
     assert tournaments.turn_seat(event=event, movement="mitchell").round.number == 2
+
+
+def test_an_individual_first_turn_waits_for_the_players_not_checked_in() -> None:
+    """The same check-in rule for players entered alone, named as players."""
+    event = individual_tournament(9)
+    for number in range(1, 9):
+        tournaments.pair_checkin(pair=pair(event, number))
+    with pytest.raises(TournamentError) as error:
+        tournaments.turn_seat(event=event, movement="individual")
+    assert error.value.code == "not_checked_in" and error.value.params["pairs"] == [9]
+    assert "Player 9 is not checked in" in error.value.message
+    assert not event.rounds.exists()
+    tournaments.pair_withdraw(pair=pair(event, 9))
+    rnd = tournaments.turn_seat(event=event, movement="individual").round
+    assert rnd.tables.count() == 2
