@@ -60,6 +60,9 @@ def test_entries_are_players_checked_in_late_and_withdrawn() -> None:
     assert pair.value.code == "individual_tournament"
     tournaments.pair_checkin(pair=entry)
     assert event.pairs.get(number=1).checked_in
+    # Check-in used: the first turn waits for every player (test_turn_changes.py).
+    for other in event.pairs.exclude(number=1):
+        tournaments.pair_checkin(pair=other)
     rnd = tournaments.turn_seat(event=event, movement="first", seed=3).round
     late = tournaments.player_enter(event=event, player=make_player(event.club, "Late"))
     assert late.late and late.number == 5
