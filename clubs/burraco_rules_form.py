@@ -125,11 +125,13 @@ class BurracoRulesForm(forms.Form):
     # --- from the stored ruleset to the fields -------------------------------------------
 
     @classmethod
-    def initial_from(cls, ruleset: dict | None) -> dict[str, Any]:
-        """Initial values: the stored overrides, and the VP tables in force as bands."""
+    def initial_from(cls, ruleset: dict | None, inherited: dict | None = None) -> dict[str, Any]:
+        """Initial values: the stored overrides, and the VP tables in force as bands. A
+        league without rules of its own (`ruleset` None) shows the tables of `inherited`,
+        the club's rules it will use, else the default preset's."""
         effective = _effective(ruleset)
         if not ruleset or effective is None:
-            effective = burraco.PRESETS[burraco.DEFAULT_PRESET]
+            effective = _effective(inherited) or burraco.PRESETS[burraco.DEFAULT_PRESET]
             initial: dict[str, Any] = {"preset": ""}
         else:
             initial = {"preset": ruleset.get("preset", "")}

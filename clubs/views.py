@@ -247,7 +247,9 @@ def club_league_edit(
         rules = BurracoRulesForm(
             data,
             prefix="rules",
-            initial=BurracoRulesForm.initial_from(league.ruleset if league.pk else None),
+            initial=BurracoRulesForm.initial_from(
+                league.ruleset if league.pk else None, inherited=club.burraco_ruleset
+            ),
             inherit_label=_("the club's rules at each tournament"),
         )
         ranking = BurracoRankingForm(

@@ -4,6 +4,8 @@ next turn seated in one action. Organisers of the club only; each view calls a s
 
 from __future__ import annotations
 
+import time
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,6 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club, Player
 from clubs.views import organiser_required
+from games import live
 from games.burraco import desk as desk_reads
 from games.burraco import scorecards, tournaments
 from games.burraco_form import hand_from_form
@@ -54,7 +57,9 @@ def _pair_choices(event: Event) -> list[tuple[int, str]]:
     return [(p.pk, str(p)) for p in desk_reads.pairs_of(event)]
 
 
-def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> HttpResponse:
+def _render_desk(
+    request: HttpRequest, club: Club, event: Event, turn_etag: str = "", **forms
+) -> HttpResponse:
     data = desk_reads.desk(event, timezone.now())
     current = data["current"]
     # The next turn's movement: the last one's (two Mitchell turns, then two Danese).
@@ -82,6 +87,7 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
         "planned_turns": event.ranking.get("turns"),
+        "turn_etag": turn_etag,
         "movement_name": MOVEMENT_NAMES.get(last, last),
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
@@ -107,7 +113,23 @@ def _render_desk(request: HttpRequest, club: Club, event: Event, **forms) -> Htt
 
 @organiser_required
 def desk(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
-    return _render_desk(request, club, _event(club, event_id))
+    """The referee's desk. Its turn part, polled by htmx every 20 s with the ETag it was
+    given (static/live.js), is a 304 while nothing changed (games/live.py: the evening's
+    version, read before the data it labels); the minute is part of the tag, for the
+    time left. A full page load is always answered in full."""
+    tag = live.etag(
+        live.version("event", event_id),
+        "desk-turn",
+        live.language_inputs(request),
+        str(int(time.time() // 60)),
+    )
+    polled = request.headers.get("HX-Request") == "true"
+    if polled:
+        unchanged = live.not_modified(request, tag)
+        if unchanged is not None:
+            return unchanged
+    response = _render_desk(request, club, _event(club, event_id), turn_etag=tag)
+    return live.mark(request, response, tag) if polled else response
 
 
 @organiser_required

@@ -174,7 +174,7 @@ def _render_sit(
             "last": last,
             "playing": playing,
             "closed": closed,
-            "pairs": [] if playing or closed else free_tables.ready_pairs(event),
+            "pairs": [] if playing or closed else free_matches.ready_pairs(event),
             "errors": errors or [],
         },
         status=status,

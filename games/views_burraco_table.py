@@ -107,7 +107,7 @@ def render_card(
         "match_number": match_number(table) if free else None,
         "match_words": match_words(body) if free else [],
         "can_rematch": can_rematch,
-        "free_pairs": free_matches.free_pairs(event) if can_rematch else [],
+        "free_pairs": free_matches.ready_pairs(event) if can_rematch else [],
     }
     return render(request, "games/burraco/card.html", context, status=status)
 

@@ -192,12 +192,28 @@ def rematch(*, table: Table, now: datetime | None = None) -> StartedMatch:
 
 def sit_at(*, table: Table, ns: int, ew: int, now: datetime | None = None) -> StartedMatch:
     """Two pairs of the evening (by their numbers) sit themselves at this table for a new
-    match, from the phone of the table's last match (its key): the match_start checks."""
-    event = table.round.event
+    match, from the phone of the table's last match (its key): as from the table's card."""
+    return sit_down(event=table.round.event, table_number=table.number, ns=ns, ew=ew, now=now)
+
+
+def sit_down(
+    *, event: Event, table_number: int, ns: int, ew: int, now: datetime | None = None
+) -> StartedMatch:
+    """Two pairs (by their numbers) sit themselves at a table from a phone, the table's card
+    (games/burraco/free_tables.py) or its last match's score card: match_start's refusals,
+    and each pair must have checked in at the desk (the pairs `ready_pairs` offers)."""
     pairs = {p.number: p for p in BurracoPair.objects.filter(event=event, number__in=(ns, ew))}
     if ns not in pairs or ew not in pairs:
         raise TournamentError(_("Both pairs must be entered in this evening."), code="bad_pair")
-    return match_start(event=event, table_number=table.number, ns=pairs[ns], ew=pairs[ew], now=now)
+    for pair in (pairs[ns], pairs[ew]):
+        if pair.active and not pair.checked_in:
+            raise TournamentError(
+                _("Pair %(pair)s has not checked in: ask the organiser at the desk.")
+                % {"pair": pair.number},
+                code="pair_not_checked_in",
+                params={"pair": pair.number},
+            )
+    return match_start(event=event, table_number=table_number, ns=pairs[ns], ew=pairs[ew], now=now)
 
 
 def free_pairs(event: Event) -> list[BurracoPair]:
@@ -208,6 +224,12 @@ def free_pairs(event: Event) -> list[BurracoPair]:
         for p in event.pairs.filter(active=True).select_related("player_a", "player_b")
         if p.pk not in busy
     ]
+
+
+def ready_pairs(event: Event) -> list[BurracoPair]:
+    """The pairs a phone may sit at a table (`sit_down`): checked in, not withdrawn, not in
+    a match nobody has won yet (two queries)."""
+    return [p for p in free_pairs(event) if p.checked_in]
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.crypto import constant_time_compare, salted_hmac
-from django.utils.translation import gettext as _
 
 from games.burraco import free_matches
-from games.burraco.tournaments import TournamentError
-from games.models import BurracoPair, Event, Table
+from games.models import Event, Table
 
 _SALT = "games.burraco.free_tables"
 # Tables a club prints cards for at once.
@@ -68,28 +66,8 @@ def current_match(event: Event, number: int) -> Table | None:
     )
 
 
-def ready_pairs(event: Event) -> list[BurracoPair]:
-    """The pairs that may sit from a card: checked in, not withdrawn, not in a match nobody
-    has won yet (two queries)."""
-    return [p for p in free_matches.free_pairs(event) if p.checked_in]
-
-
 def sit_from_card(*, seat: SeatTable, ns: int, ew: int) -> free_matches.StartedMatch:
     """Two pairs (by their numbers) sit at the card's table for a new match: the desk's
     refusals (table or pair still playing, same pair, withdrawn, evening closed), and a
-    pair must have checked in at the desk."""
-    event = seat.event
-    pairs = {p.number: p for p in BurracoPair.objects.filter(event=event, number__in=(ns, ew))}
-    if ns not in pairs or ew not in pairs:
-        raise TournamentError(_("Both pairs must be entered in this evening."), code="bad_pair")
-    for pair in (pairs[ns], pairs[ew]):
-        if pair.active and not pair.checked_in:
-            raise TournamentError(
-                _("Pair %(pair)s has not checked in: ask the organiser at the desk.")
-                % {"pair": pair.number},
-                code="pair_not_checked_in",
-                params={"pair": pair.number},
-            )
-    return free_matches.match_start(
-        event=event, table_number=seat.number, ns=pairs[ns], ew=pairs[ew]
-    )
+    pair must have checked in at the desk (free_matches.sit_down, as from a score card)."""
+    return free_matches.sit_down(event=seat.event, table_number=seat.number, ns=ns, ew=ew)

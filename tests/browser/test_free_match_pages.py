@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import GameChoice
+from games.burraco import tournaments
 from scoring.rebuild import rebuild_event_standings
 from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
 from tests.factories import make_league, make_organiser
@@ -25,6 +26,8 @@ def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  
     club = burraco_club(language=language)
     league = make_league(club, "Serate libere", game=GameChoice.BURRACO)
     event = free_evening(4, club=club, league=league)
+    for p in event.pairs.all():  # checked in: the won match's card offers them a seat
+        tournaments.pair_checkin(pair=p)
     make_organiser(club, "referee")
     won = start(event, 1, 1, 2)
     play_match(won, MATCH_TO_2005)
@@ -68,7 +71,7 @@ def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  
 def test_table_cards_and_the_sit_down_page_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
     """The printed table cards (laptop) and the page their QR code opens (a phone at 390
     px): two pairs sit down at table 1 for the evening's first match, in Italian."""
-    from games.burraco import free_tables, tournaments
+    from games.burraco import free_tables
 
     language = "it"
     club = burraco_club(language=language)

@@ -194,3 +194,32 @@ def test_a_confirmed_card_is_what_the_card_page_says() -> None:
     page = Client().get(_sit_url(event, 1))
     assert not page.context["playing"]
     assert page.context["last"].game.card.status == ScoreCard.Status.CONFIRMED
+
+
+def test_a_won_matchs_score_card_seats_other_pairs_as_the_table_card_does() -> None:
+    """The "other pairs sit down" form of a finished match's score card offers and accepts
+    the pairs the table's card (QR) does: checked in at the desk, not playing."""
+    event = free_evening(5)
+    _checked_in(event, 1, 2, 3)  # pairs 4 and 5 have not checked in
+    game = start(event, 1, 1, 2)
+    play_match(game, MATCH_TO_2005)
+    key = game.table.key
+    phone = Client()
+    phone.post(reverse("burraco-card-line", args=[key]), {"line": "NS"})
+    card = phone.get(reverse("burraco-card", args=[key]))
+    table_card = phone.get(_sit_url(event, 1))
+    assert [p.number for p in card.context["free_pairs"]] == [1, 2, 3]
+    assert [p.number for p in table_card.context["pairs"]] == [1, 2, 3]
+    url = reverse("burraco-card-rematch", args=[key])
+    for posted in (
+        phone.post(url, {"ns": "3", "ew": "4"}),
+        phone.post(_sit_url(event, 1), {"ns": "5", "ew": "3"}),
+    ):
+        assert posted.status_code == 400
+        assert "has not checked in: ask the organiser at the desk." in posted.content.decode()
+    assert Table.objects.filter(round__event=event).count() == 1
+    tournaments.pair_checkin(pair=pair(event, 4))
+    sat = phone.post(url, {"ns": "3", "ew": "4"})
+    assert sat.status_code == 302
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    assert (table.ns_pair.number, table.ew_pair.number) == (3, 4)
