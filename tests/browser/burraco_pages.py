@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import translation
 
-from clubs.models import Club, League
+from clubs.models import Club
 from demo.burraco import BURRACO_SLUG
 from games.models import Event, Game, ScoreCard, ScoreCardRevision
 
@@ -23,7 +23,11 @@ def _localised(name: str, language: str, *args: object) -> str:
 def _tournaments() -> tuple[Club, Event, Event]:
     club = Club.objects.get(slug=BURRACO_SLUG)
     running = Event.objects.get(club=club, status=Event.Status.RUNNING)
-    closed = Event.objects.filter(club=club, status=Event.Status.CLOSED).order_by("starts_at")
+    # The pair tournaments' season (the demo's individual tournament and free-match evening
+    # are closed too: each has its own pages below).
+    closed = Event.objects.filter(
+        club=club, league=running.league, status=Event.Status.CLOSED
+    ).order_by("starts_at")
     return club, running, closed.first()
 
 
@@ -34,11 +38,13 @@ def _individual(club: Club) -> Event:
 
 def public_pages(language: str) -> dict[str, str]:
     club, running, closed = _tournaments()
-    league = League.objects.get(club=club)
     individual = _individual(club)
+    free = Event.objects.get(club=club, burraco_format=Event.BurracoFormat.FREE)
     return {
         "burraco-club": _localised("scoring:club", language, club.slug),
-        "burraco-league": _localised("scoring:league", language, league.pk),
+        "burraco-league": _localised("scoring:league", language, running.league_id),
+        "burraco-free-league": _localised("scoring:league", language, free.league_id),
+        "burraco-free-evening": _localised("scoring:event", language, free.pk),
         "burraco-tournament-live": _localised("scoring:event", language, running.pk),
         "burraco-tournament-closed": _localised("scoring:event", language, closed.pk),
         "burraco-individual": _localised("scoring:event", language, individual.pk),
