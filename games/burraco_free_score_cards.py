@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W, _Cards
+from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W, _Cards, card_frame, signatures
 
 # The least height of a hand's row (room to write a number); the card's other parts.
 ROW_MIN = 5.0
@@ -48,15 +48,9 @@ def _card(
     ew: str,
 ) -> None:
     """One card in the rectangle (x, y, w, h)."""
-    pdf.set_draw_color(0)
-    pdf.set_line_width(0.3)
-    pdf.rect(x, y, w, h)
-    x0, y0, inner = x + PAD, y + PAD, w - 2 * PAD
-    pdf.box(x0, y0, inner, 5, event_name, size=9, align="L", border=0)
     heading = _("Table %(number)s, match %(match)s") % {"number": table, "match": match}
-    pdf.box(x0, y0 + 5, inner * 0.6, 8, heading, size=15, style="B", align="L", border=0)
     goal = _("Match to %(target)s") % {"target": target}
-    pdf.box(x0 + inner * 0.6, y0 + 5, inner * 0.4, 8, goal, size=10, align="R", border=0)
+    x0, y0, inner = card_frame(pdf, x, y, w, h, PAD, event_name, heading, goal)
     top = y0 + HEADING
     # Hand, NS, NS's total, EW, EW's total.
     first = inner * 0.16
@@ -97,11 +91,7 @@ def _card(
     pdf.box(x0, top, first * 2, 7, _("Winner"), size=9, style="B", align="L", fill=True)
     pdf.box(x0 + first * 2, top, inner - first * 2, 7)
     top += 7 + 3
-    for i, side in enumerate((_("NS"), _("EW"))):
-        sx = x0 + i * inner / 2
-        label = _("Signature, %(line)s") % {"line": side}
-        pdf.box(sx, top, inner / 2 - 2, 4, label, size=7, align="L", border=0)
-        pdf.line(sx, top + SIGN_H, sx + inner / 2 - 4, top + SIGN_H)
+    signatures(pdf, x0, top, inner, SIGN_H)
 
 
 def free_score_cards_pdf(

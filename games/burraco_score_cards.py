@@ -106,6 +106,38 @@ class _Cards(FPDF):
         self.cell(w, h, shown, border=border, align=align, fill=fill)
 
 
+def card_frame(
+    pdf: _Cards,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    pad: float,
+    event_name: str,
+    heading: str,
+    aside: str,
+) -> tuple[float, float, float]:
+    """A card's border and heading (the event, then `heading` in large type and `aside`
+    on its right); the left, top and width inside its `pad`."""
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.3)
+    pdf.rect(x, y, w, h)
+    x0, y0, inner = x + pad, y + pad, w - 2 * pad
+    pdf.box(x0, y0, inner, 5, event_name, size=9, align="L", border=0)
+    pdf.box(x0, y0 + 5, inner * 0.6, 8, heading, size=15, style="B", align="L", border=0)
+    pdf.box(x0 + inner * 0.6, y0 + 5, inner * 0.4, 8, aside, size=10, align="R", border=0)
+    return x0, y0, inner
+
+
+def signatures(pdf: _Cards, x0: float, top: float, width: float, sign_h: float) -> None:
+    """A signature line for one player of each line, NS then EW, across `width`."""
+    for i, side in enumerate((_("NS"), _("EW"))):
+        sx = x0 + i * width / 2
+        label = _("Signature, %(line)s") % {"line": side}
+        pdf.box(sx, top, width / 2 - 2, 4, label, size=7, align="L", border=0)
+        pdf.line(sx, top + sign_h, sx + width / 2 - 4, top + sign_h)
+
+
 def _band_text(start: int, end: int | None) -> str:
     return f"{start}–{end}" if end is not None else f"≥ {start}"
 
@@ -127,18 +159,12 @@ def _card(
     individual: bool = False,
 ) -> None:
     """One card in the rectangle (x, y, w, h)."""
-    pdf.set_draw_color(0)
-    pdf.set_line_width(0.3)
-    pdf.rect(x, y, w, h)
     pad = 3.0
-    x0, y0, inner = x + pad, y + pad, w - 2 * pad
-    wide = w >= 150  # two a page: the VP table beside the scores; four: below them
     # Heading: the event, then turn and table in large type.
-    pdf.box(x0, y0, inner, 5, event_name, size=9, align="L", border=0)
     heading = _("Turn %(turn)s · Table %(table)s") % {"turn": turn, "table": table}
-    pdf.box(x0, y0 + 5, inner * 0.6, 8, heading, size=15, style="B", align="L", border=0)
     length = ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands}
-    pdf.box(x0 + inner * 0.6, y0 + 5, inner * 0.4, 8, length, size=10, align="R", border=0)
+    x0, y0, inner = card_frame(pdf, x, y, w, h, pad, event_name, heading, length)
+    wide = w >= 150  # two a page: the VP table beside the scores; four: below them
     top = y0 + 15
 
     score_w = inner * 0.62 if wide else inner
@@ -178,11 +204,7 @@ def _card(
         top += row_h
     # Signatures of one player of each line.
     top += 3
-    for i, side in enumerate((_("NS"), _("EW"))):
-        sx = x0 + i * score_w / 2
-        label = _("Signature, %(line)s") % {"line": side}
-        pdf.box(sx, top, score_w / 2 - 2, 4, label, size=7, align="L", border=0)
-        pdf.line(sx, top + sign_h, sx + score_w / 2 - 4, top + sign_h)
+    signatures(pdf, x0, top, score_w, sign_h)
     top += sign_h + 2
 
     # The VP table of the turn.

@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -15,16 +16,21 @@ from games.movement_messages import movement_message
 from games.movements.pairing_import import parse_pairing
 
 
-class PairForm(forms.Form):
-    player_a = forms.TypedChoiceField(label=_("First player"), coerce=int)
-    player_b = forms.TypedChoiceField(label=_("Second player"), coerce=int)
-    number = forms.IntegerField(
-        label=_("Pair number"),
+def _entry_number(label: str | Promise) -> forms.IntegerField:
+    """An entry's number field (a pair's or a player's): optional, 1 to 999."""
+    return forms.IntegerField(
+        label=label,
         min_value=1,
         max_value=999,
         required=False,
         help_text=_("Left empty: the next free number."),
     )
+
+
+class PairForm(forms.Form):
+    player_a = forms.TypedChoiceField(label=_("First player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("Second player"), coerce=int)
+    number = _entry_number(_("Pair number"))
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -49,13 +55,7 @@ class PlayerEntryForm(forms.Form):
     """A player entered alone in an individual tournament."""
 
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    number = forms.IntegerField(
-        label=_("Number"),
-        min_value=1,
-        max_value=999,
-        required=False,
-        help_text=_("Left empty: the next free number."),
-    )
+    number = _entry_number(_("Number"))
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+from django.utils.translation import gettext as _
+
 from games.errors import IdempotencyMismatch
-from games.models import IdempotencyRecord
+from games.models import Event, IdempotencyRecord
 
 
 def request_fingerprint(payload: Any) -> str:
@@ -55,3 +60,39 @@ def keep_answer(
         IdempotencyRecord.objects.create(
             scope=scope, key=key[:200], request_hash=fingerprint, status_code=status, body=body
         )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to an idempotent write: its JSON body and status, `created` False when
+    it is the earlier answer replayed."""
+
+    body: Any
+    status_code: int
+    created: bool = True
+
+
+def event_write_once(
+    *, event: Event, what: str, key: str | None, request: Any, write: Callable[[], Any]
+) -> Answer:
+    """Run `write` (it returns the answer's body) once per Idempotency-Key, in one
+    transaction with the event's row locked first, so two retries wait for each other:
+    the scope is the event's `what` ("turns", "matches"), `request` the content the key
+    stands for. A retry gets the first answer (201, created False) and writes nothing;
+    the key with another content is refused (IdempotencyMismatch)."""
+    fingerprint = request_fingerprint(request)
+    scope = f"event:{event.pk}:{what}"
+    with transaction.atomic():
+        # The event row first, as its writes lock it: two retries wait for each other.
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        earlier = replayed(
+            scope,
+            key,
+            fingerprint,
+            _("This Idempotency-Key was already used for a different request."),
+        )
+        if earlier is not None:
+            return Answer(*earlier, created=False)
+        body = write()
+        keep_answer(scope, key, fingerprint, body)
+    return Answer(body, 201)

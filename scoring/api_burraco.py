@@ -110,54 +110,91 @@ def free_page_schema(paged: Any) -> Any:
     )
 
 
-EXAMPLE = OpenApiExample(
+def _example_place(
+    place: int,
+    pair: int,
+    players: list[str],
+    player_id: int | None,
+    vp: int,
+    mp_difference: int,
+    turns: int,
+    byes: int,
+    *,
+    tiebreak: str = "",
+    tiebreak_label: str = "",
+    tie_break_values: dict[str, int] | None = None,
+    penalty: tuple[int, int] = (0, 0),
+) -> dict[str, Any]:
+    """One entry of an example ranking (PairPlaceSerializer's fields, none shared)."""
+    return {
+        "place": place,
+        "shared": False,
+        "pair": pair,
+        "players": players,
+        "player_id": player_id,
+        "vp": vp,
+        "mp_difference": mp_difference,
+        "turns": turns,
+        "byes": byes,
+        "tiebreak": tiebreak,
+        "tiebreak_label": tiebreak_label,
+        "tie_break_values": tie_break_values or {},
+        "penalty": {"vp": penalty[0], "mp": penalty[1]},
+        "unconfirmed": 0,
+    }
+
+
+def _ranking_example(
+    name: str,
+    *,
+    event: int,
+    status: str,
+    individual: bool,
+    results: list[dict[str, Any]],
+    **texts: str,
+) -> OpenApiExample:
+    """An example page of a tournament's ranking (`texts`: its summary, description)."""
+    return OpenApiExample(
+        name,
+        **texts,
+        response_only=True,
+        value={
+            "event": event,
+            "status": status,
+            "game": "burraco",
+            "individual": individual,
+            "tie_breaks": ["mp_difference", "head_to_head"],
+            "count": len(results),
+            "next": None,
+            "previous": None,
+            "results": results,
+        },
+    )
+
+
+EXAMPLE = _ranking_example(
     "Burraco tournament",
     summary="A Burraco tournament: its pair ranking",
-    response_only=True,
-    value={
-        "event": 7,
-        "status": "running",
-        "game": "burraco",
-        "individual": False,
-        "tie_breaks": ["mp_difference", "head_to_head"],
-        "count": 2,
-        "next": None,
-        "previous": None,
-        "results": [
-            {
-                "place": 1,
-                "shared": False,
-                "pair": 4,
-                "players": ["Anna Rossi", "Bruno Neri"],
-                "player_id": None,
-                "vp": 34,
-                "mp_difference": 1120,
-                "turns": 2,
-                "byes": 0,
-                "tiebreak": "",
-                "tiebreak_label": "",
-                "tie_break_values": {},
-                "penalty": {"vp": 0, "mp": 0},
-                "unconfirmed": 0,
-            },
-            {
-                "place": 2,
-                "shared": False,
-                "pair": 2,
-                "players": ["Carla Bianchi", "Dario Verdi"],
-                "player_id": None,
-                "vp": 34,
-                "mp_difference": 640,
-                "turns": 2,
-                "byes": 1,
-                "tiebreak": "mp_difference",
-                "tiebreak_label": "MP difference",
-                "tie_break_values": {"mp_difference": 640},
-                "penalty": {"vp": 1, "mp": 50},
-                "unconfirmed": 0,
-            },
-        ],
-    },
+    event=7,
+    status="running",
+    individual=False,
+    results=[
+        _example_place(1, 4, ["Anna Rossi", "Bruno Neri"], None, 34, 1120, 2, 0),
+        _example_place(
+            2,
+            2,
+            ["Carla Bianchi", "Dario Verdi"],
+            None,
+            34,
+            640,
+            2,
+            1,
+            tiebreak="mp_difference",
+            tiebreak_label="MP difference",
+            tie_break_values={"mp_difference": 640},
+            penalty=(1, 50),
+        ),
+    ],
 )
 
 
@@ -258,57 +295,19 @@ def free_rows(event_id: int) -> list[dict[str, Any]]:
     ]
 
 
-INDIVIDUAL_EXAMPLE = OpenApiExample(
+INDIVIDUAL_EXAMPLE = _ranking_example(
     "Burraco individual tournament",
     summary="An individual Burraco tournament: its players' ranking",
     description="`individual` is true: each entry of `results` is one player; `pair` is "
     "the player's number for the evening, `players` the one name, `player_id` the "
     "player's id.",
-    response_only=True,
-    value={
-        "event": 9,
-        "status": "closed",
-        "game": "burraco",
-        "individual": True,
-        "tie_breaks": ["mp_difference", "head_to_head"],
-        "count": 2,
-        "next": None,
-        "previous": None,
-        "results": [
-            {
-                "place": 1,
-                "shared": False,
-                "pair": 5,
-                "players": ["Elena Conti"],
-                "player_id": 41,
-                "vp": 47,
-                "mp_difference": 980,
-                "turns": 3,
-                "byes": 1,
-                "tiebreak": "",
-                "tiebreak_label": "",
-                "tie_break_values": {},
-                "penalty": {"vp": 0, "mp": 0},
-                "unconfirmed": 0,
-            },
-            {
-                "place": 2,
-                "shared": False,
-                "pair": 2,
-                "players": ["Franco Galli"],
-                "player_id": 38,
-                "vp": 44,
-                "mp_difference": 615,
-                "turns": 3,
-                "byes": 0,
-                "tiebreak": "",
-                "tiebreak_label": "",
-                "tie_break_values": {},
-                "penalty": {"vp": 0, "mp": 0},
-                "unconfirmed": 0,
-            },
-        ],
-    },
+    event=9,
+    status="closed",
+    individual=True,
+    results=[
+        _example_place(1, 5, ["Elena Conti"], 41, 47, 980, 3, 1),
+        _example_place(2, 2, ["Franco Galli"], 38, 44, 615, 3, 0),
+    ],
 )
 
 

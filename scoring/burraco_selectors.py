@@ -69,22 +69,19 @@ class _EventRow:
     mp_difference: int
 
 
-def season(league: League) -> dict[str, Any]:
-    """The season ranking of a Burraco league over its closed tournaments (one query):
-    rows (each entry the two players of a pair, whoever partnered whom in which
-    tournament), their labels, the settings and how many tournaments counted."""
-    settings = season_settings(league)
-    stored = (
+def _closed_entries(league: League, burraco_format: str, *fields: str) -> Any:
+    """The stored rows of the league's closed events of `burraco_format`, event by event
+    in ranking order: event id, `fields`, then each player's id and name (the second
+    None for a player of an individual tournament)."""
+    return (
         PairStanding.objects.filter(
             event__league=league,
             event__status=Event.Status.CLOSED,
-            event__burraco_format=Event.BurracoFormat.TURNS,
+            event__burraco_format=burraco_format,
         )
         .values_list(
             "event_id",
-            "rank",
-            "vp",
-            "mp_difference",
+            *fields,
             "pair__player_a_id",
             "pair__player_a__name",
             "pair__player_b_id",
@@ -92,6 +89,14 @@ def season(league: League) -> dict[str, Any]:
         )
         .order_by("event_id", "rank")
     )
+
+
+def season(league: League) -> dict[str, Any]:
+    """The season ranking of a Burraco league over its closed tournaments (one query):
+    rows (each entry the two players of a pair, whoever partnered whom in which
+    tournament), their labels, the settings and how many tournaments counted."""
+    settings = season_settings(league)
+    stored = _closed_entries(league, Event.BurracoFormat.TURNS, "rank", "vp", "mp_difference")
     events: dict[int, list[_EventRow]] = {}
     labels: dict[Any, str] = {}
     for event_id, rank, vp, mp, a_id, a_name, b_id, b_name in stored:
@@ -169,24 +174,7 @@ def free_season(league: League) -> dict[str, Any]:
     """The season of a league's closed evenings of free matches (one query): each entry
     (the two players of a pair, whoever partnered whom) with evenings, matches won and
     lost and the point difference, ranked by scoring.free_match_standings.rank_season."""
-    stored = (
-        PairStanding.objects.filter(
-            event__league=league,
-            event__status=Event.Status.CLOSED,
-            event__burraco_format=Event.BurracoFormat.FREE,
-        )
-        .values_list(
-            "event_id",
-            "won",
-            "lost",
-            "mp_difference",
-            "pair__player_a_id",
-            "pair__player_a__name",
-            "pair__player_b_id",
-            "pair__player_b__name",
-        )
-        .order_by("event_id", "rank")
-    )
+    stored = _closed_entries(league, Event.BurracoFormat.FREE, "won", "lost", "mp_difference")
     evenings: dict[int, list[EveningLine]] = {}
     labels: dict[Any, str] = {}
     names: dict[Any, list[str]] = {}

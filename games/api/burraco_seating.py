@@ -6,6 +6,7 @@ error shape. Organisers of the tournament's club only; a table key never seats."
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -136,6 +137,28 @@ def _options(data: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def burraco_write(
+    view: APIView,
+    request: Request,
+    pk: int,
+    serializer: type[serializers.Serializer],
+    fields: Collection[str],
+    no_such_field: str,
+) -> tuple[Event, dict[str, Any]]:
+    """The Burraco event of a write to it (404 if the caller cannot read it, 403 if the
+    view's permissions refuse the write) and the request's JSON object validated by
+    `serializer`: a field not in `fields` is a 400 with `no_such_field`."""
+    event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
+    view.check_object_permissions(request, event)
+    body = json_object(request)
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise ValidationError({key: [no_such_field] for key in unknown})
+    form = serializer(data=body)
+    form.is_valid(raise_exception=True)
+    return event, form.validated_data
+
+
 class TurnSeatView(ApiMixin, APIView):
     """Seat the tournament's next turn."""
 
@@ -160,14 +183,9 @@ class TurnSeatView(ApiMixin, APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
-        self.check_object_permissions(request, event)
-        body = json_object(request)
-        unknown = sorted(set(body) - FIELDS)
-        if unknown:
-            raise ValidationError({key: [_("A turn has no such field.")] for key in unknown})
-        form = TurnSeatSerializer(data=body)
-        form.is_valid(raise_exception=True)
+        event, data = burraco_write(
+            self, request, pk, TurnSeatSerializer, FIELDS, _("A turn has no such field.")
+        )
 
         def body_of(seated: SeatedTurn) -> dict[str, Any]:
             turn = tournament_json(seated.round.event)["turns"][-1]
@@ -175,7 +193,7 @@ class TurnSeatView(ApiMixin, APIView):
 
         answer = turn_seat_request(
             event=event,
-            options=_options(form.validated_data),
+            options=_options(data),
             body_of=body_of,
             idempotency_key=contract.idempotency_key(request),
         )

@@ -7,20 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import contract
-from games.api.burraco_seating import CanSeatTurns
-from games.api.permissions import PublicReadable
+from games.api.burraco_seating import CanSeatTurns, burraco_write
 from games.api.schema import IDEMPOTENCY_KEY, WRITE_ERRORS, errors
-from games.api.views import ApiMixin, json_object
+from games.api.views import ApiMixin
 from games.burraco.free_matches import TABLE_LIMIT, StartedMatch, match_start_request
 
 FIELDS = {"table", "NS", "EW"}
@@ -100,15 +97,9 @@ class MatchStartView(ApiMixin, APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
-        self.check_object_permissions(request, event)
-        body = json_object(request)
-        unknown = sorted(set(body) - FIELDS)
-        if unknown:
-            raise ValidationError({key: [_("A match has no such field.")] for key in unknown})
-        form = MatchStartSerializer(data=body)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
+        event, data = burraco_write(
+            self, request, pk, MatchStartSerializer, FIELDS, _("A match has no such field.")
+        )
         answer = match_start_request(
             event=event,
             table_number=data["table"],

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, GameChoice, League
 from games.burraco.results import FREE_MATCH, announce
 from games.burraco.tournaments import TournamentError, _seat_table, league_format_check
-from games.idempotency import keep_answer, replayed, request_fingerprint
+from games.idempotency import Answer, event_write_once
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, Table
 from scoring.engine import burraco
 
@@ -232,13 +232,6 @@ def ready_pairs(event: Event) -> list[BurracoPair]:
     return [p for p in free_pairs(event) if p.checked_in]
 
 
-@dataclass(frozen=True)
-class StartAnswer:
-    body: dict
-    status_code: int
-    created: bool = True
-
-
 def match_start_request(
     *,
     event: Event,
@@ -247,25 +240,22 @@ def match_start_request(
     ew: int,
     body_of: Callable[[StartedMatch], dict],
     idempotency_key: str | None = None,
-) -> StartAnswer:
+) -> Answer:
     """A match started from the API (pairs by their numbers), with an Idempotency-Key as
     the hands and the turns have it: a retry answers the first answer and starts nothing."""
-    fingerprint = request_fingerprint({"table": table_number, "NS": ns, "EW": ew})
-    scope = f"event:{event.pk}:matches"
-    with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()
-        earlier = replayed(
-            scope,
-            idempotency_key,
-            fingerprint,
-            _("This Idempotency-Key was already used for a different request."),
-        )
-        if earlier is not None:
-            return StartAnswer(*earlier, created=False)
+
+    def start() -> dict:
         pairs = {p.number: p for p in BurracoPair.objects.filter(event=event, number__in=(ns, ew))}
         if ns not in pairs or ew not in pairs:
             raise TournamentError(_("Both pairs must be entered in this evening."), code="bad_pair")
-        started = match_start(event=event, table_number=table_number, ns=pairs[ns], ew=pairs[ew])
-        body = body_of(started)
-        keep_answer(scope, idempotency_key, fingerprint, body)
-    return StartAnswer(body, 201)
+        return body_of(
+            match_start(event=event, table_number=table_number, ns=pairs[ns], ew=pairs[ew])
+        )
+
+    return event_write_once(
+        event=event,
+        what="matches",
+        key=idempotency_key,
+        request={"table": table_number, "NS": ns, "EW": ew},
+        write=start,
+    )

@@ -155,6 +155,27 @@ def _first_turn_over(event: Event) -> bool:
     )
 
 
+def _check_entries_open(event: Event, late: bool) -> None:
+    """A late entry (`late`: the first turn seated) is refused once the first turn ends."""
+    if late and _first_turn_over(event):
+        raise TournamentError(
+            _("Late entries close when the first turn ends."), code="entries_closed"
+        )
+
+
+def _entry_number(event: Event, number: int | None, taken: str) -> int:
+    """The entry's number: the one asked for, or the next free one when None; `taken`
+    (with %(number)s) refuses a number below 1 or already held by another entry."""
+    numbers = set(event.pairs.values_list("number", flat=True))
+    if number is None:
+        return max(numbers, default=0) + 1
+    if number < 1 or number in numbers:
+        raise TournamentError(
+            taken % {"number": number}, code="number_taken", params={"number": number}
+        )
+    return number
+
+
 def pair_enter(
     *, event: Event, player_a: Player, player_b: Player, number: int | None = None
 ) -> BurracoPair:
@@ -169,10 +190,7 @@ def pair_enter(
         raise TournamentError(_("A pair needs two different players."), code="same_player")
     # An evening of free matches takes pairs all evening long.
     late = event.rounds.exists() and not event.is_free_matches
-    if late and _first_turn_over(event):
-        raise TournamentError(
-            _("Late entries close when the first turn ends."), code="entries_closed"
-        )
+    _check_entries_open(event, late)
     taken = set()
     for a, b in event.pairs.filter(active=True).values_list("player_a_id", "player_b_id"):
         taken.update((a, b))
@@ -183,15 +201,7 @@ def pair_enter(
                 code="player_taken",
                 params={"player": player.pk},
             )
-    numbers = set(event.pairs.values_list("number", flat=True))
-    if number is None:
-        number = max(numbers, default=0) + 1
-    elif number < 1 or number in numbers:
-        raise TournamentError(
-            _("Pair number %(number)s is already taken.") % {"number": number},
-            code="number_taken",
-            params={"number": number},
-        )
+    number = _entry_number(event, number, _("Pair number %(number)s is already taken."))
     return BurracoPair.objects.create(
         event=event, number=number, player_a=player_a, player_b=player_b, late=late
     )
@@ -206,25 +216,14 @@ def player_enter(*, event: Event, player: Player, number: int | None = None) -> 
             _("This is a pair tournament: enter a pair of two players."),
             code="pair_tournament",
         )
-    if event.rounds.exists() and _first_turn_over(event):
-        raise TournamentError(
-            _("Late entries close when the first turn ends."), code="entries_closed"
-        )
+    _check_entries_open(event, event.rounds.exists())
     if event.pairs.filter(player_a=player).exists():
         raise TournamentError(
             _("%(name)s is already entered.") % {"name": player.name},
             code="player_taken",
             params={"player": player.pk},
         )
-    numbers = set(event.pairs.values_list("number", flat=True))
-    if number is None:
-        number = max(numbers, default=0) + 1
-    elif number < 1 or number in numbers:
-        raise TournamentError(
-            _("Number %(number)s is already taken.") % {"number": number},
-            code="number_taken",
-            params={"number": number},
-        )
+    number = _entry_number(event, number, _("Number %(number)s is already taken."))
     return BurracoPair.objects.create(
         event=event, number=number, player_a=player, player_b=None, late=event.rounds.exists()
     )

@@ -5,22 +5,11 @@ new; the same key with another request is refused)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.utils.translation import gettext as _
-
 from games.burraco.tournaments import SeatedTurn, turn_seat
-from games.idempotency import keep_answer, replayed, request_fingerprint
+from games.idempotency import Answer, event_write_once
 from games.models import Event
-
-
-@dataclass(frozen=True)
-class SeatAnswer:
-    body: dict[str, Any]
-    status_code: int
-    created: bool = True
 
 
 def turn_seat_request(
@@ -29,23 +18,13 @@ def turn_seat_request(
     options: dict[str, Any],
     body_of: Callable[[SeatedTurn], dict[str, Any]],
     idempotency_key: str | None = None,
-) -> SeatAnswer:
+) -> Answer:
     """Seat the next turn with `options` (turn_seat's keywords); `body_of` makes the JSON
     answer of the seated turn, kept with the key in the same transaction."""
-    fingerprint = request_fingerprint(options)
-    scope = f"event:{event.pk}:turns"
-    with transaction.atomic():
-        # The event row first, as turn_seat locks it: two retries wait for each other.
-        Event.objects.select_for_update().filter(pk=event.pk).first()
-        earlier = replayed(
-            scope,
-            idempotency_key,
-            fingerprint,
-            _("This Idempotency-Key was already used for a different request."),
-        )
-        if earlier is not None:
-            return SeatAnswer(*earlier, created=False)
-        seated = turn_seat(event=event, **options)
-        body = body_of(seated)
-        keep_answer(scope, idempotency_key, fingerprint, body)
-    return SeatAnswer(body, 201)
+    return event_write_once(
+        event=event,
+        what="turns",
+        key=idempotency_key,
+        request=options,
+        write=lambda: body_of(turn_seat(event=event, **options)),
+    )
