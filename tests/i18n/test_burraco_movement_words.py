@@ -1,7 +1,7 @@
 """Burraco words the screenshots of 2026-11-24 caught: the Danese movement keeps its
 Italian name in every language (the desk said "Danese (ohne Wiederholung)" above a list
 offering "Dänisch"), and a French match "en 2005" says "points" (alone it reads as the
-year 2005)."""
+year 2005); the German card game is a "Kartenspiel", never "Spiel" (a hand)."""
 
 from __future__ import annotations
 
@@ -34,3 +34,11 @@ def test_a_french_match_to_a_target_says_points() -> None:
         if "to %(target)s" in entry.msgid and "%(target)s points" not in entry.msgstr
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_german_card_game_field_is_kartenspiel() -> None:
+    """The league's, club's and event's field "game" (Barbu or Burraco) is the card game,
+    "Kartenspiel" (docs/glossary/de.md); "Spiel" is a hand, and the Burraco league form
+    showed "Spiel: Barbu"."""
+    german = {e.msgid: e.msgstr for e in _catalogue("de").translated_entries() if not e.msgctxt}
+    assert german["game"] == german["Game"] == "Kartenspiel"
