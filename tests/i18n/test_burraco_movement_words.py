@@ -5,6 +5,8 @@ year 2005); the German card game is a "Kartenspiel", never "Spiel" (a hand)."""
 
 from __future__ import annotations
 
+import re
+
 import polib
 import pytest
 
@@ -42,3 +44,14 @@ def test_the_german_card_game_field_is_kartenspiel() -> None:
     showed "Spiel: Barbu"."""
     german = {e.msgid: e.msgstr for e in _catalogue("de").translated_entries() if not e.msgctxt}
     assert german["game"] == german["Game"] == "Kartenspiel"
+
+
+def test_italian_round_robin_is_a_girone_all_italiana() -> None:
+    """ "All'italiana" is an adjective ("girone all'italiana"): the desk read "Gironi
+    dell'all'italiana" and "al primo turno dell'all'italiana"."""
+    wrong = [
+        entry.msgstr
+        for entry in _catalogue("it").translated_entries()
+        if re.search(r"\b\w+[’']all[’']italiana", entry.msgstr, re.I)
+    ]
+    assert not wrong, "\n".join(wrong)
