@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Club
 from games.burraco import scorecards, tournaments
@@ -307,6 +308,11 @@ def test_a_turns_table_cards_speak_of_pairs_turns_and_score_cards(client: Client
     assert reverse("burraco-desk", args=[event.club.slug, event.pk]) in text
     for barbu in ("round 1", "deals", "Back to the round"):
         assert barbu not in text, barbu
+    assert "Table cards: " in text
+    # French puts a space before the colon, so the colon is the catalogue's, not the page's.
+    with translation.override("fr"):
+        french = reverse("table-cards", args=[event.club.slug, event.pk, rnd.number])
+    assert "Fiches de table : " in client.get(french).content.decode()
 
 
 def test_a_closed_turn_shows_no_clock() -> None:
