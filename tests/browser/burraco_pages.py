@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import translation
 
-from clubs.models import Club, League
+from clubs.models import Club
 from demo.burraco import BURRACO_SLUG
 from games.models import Event, Game, ScoreCard, ScoreCardRevision
 
@@ -32,11 +32,19 @@ def _individual(club: Club) -> Event:
     return Event.objects.get(club=club, individual=True)
 
 
+def _free_evening(club: Club) -> Event:
+    """The demo's played evening of free matches to 2005, in a league of its own."""
+    return Event.objects.get(club=club, burraco_format=Event.BurracoFormat.FREE)
+
+
 def public_pages(language: str) -> dict[str, str]:
     club, running, closed = _tournaments()
-    league = League.objects.get(club=club)
+    league = running.league  # the club has two leagues: the tournaments' and the evenings'
     individual = _individual(club)
+    free = _free_evening(club)
     return {
+        "burraco-free-evening": _localised("scoring:event", language, free.pk),
+        "burraco-free-league": _localised("scoring:league", language, free.league_id),
         "burraco-club": _localised("scoring:club", language, club.slug),
         "burraco-league": _localised("scoring:league", language, league.pk),
         "burraco-tournament-live": _localised("scoring:event", language, running.pk),
@@ -88,6 +96,9 @@ def organiser_pages(language: str) -> dict[str, str]:
             "burraco-card-correct", language, club.slug, event_id, game.pk
         ),
         "manage-burraco-rules": _localised("club-rules", language, club.slug),
+        "manage-burraco-free-desk": _localised(
+            "burraco-desk", language, club.slug, _free_evening(club).pk
+        ),
     }
 
 
