@@ -23,8 +23,8 @@ def _localised(name: str, language: str, *args: object) -> str:
 def _tournaments() -> tuple[Club, Event, Event]:
     club = Club.objects.get(slug=BURRACO_SLUG)
     running = Event.objects.get(club=club, status=Event.Status.RUNNING)
-    # The pair tournaments' season (the demo's individual tournament and free-match evening
-    # are closed too: each has its own pages below).
+    # The pair tournaments' season (the individual tournament and the free-match evening
+    # are closed too: each has its own pages).
     closed = Event.objects.filter(
         club=club, league=running.league, status=Event.Status.CLOSED
     ).order_by("starts_at")
@@ -36,15 +36,21 @@ def _individual(club: Club) -> Event:
     return Event.objects.get(club=club, individual=True)
 
 
+def _free_evening(club: Club) -> Event:
+    """The demo's played evening of free matches to 2005, in a league of its own."""
+    return Event.objects.get(club=club, burraco_format=Event.BurracoFormat.FREE)
+
+
 def public_pages(language: str) -> dict[str, str]:
     club, running, closed = _tournaments()
+    league = running.league  # the club has two leagues: the tournaments' and the evenings'
     individual = _individual(club)
-    free = Event.objects.get(club=club, burraco_format=Event.BurracoFormat.FREE)
+    free = _free_evening(club)
     return {
-        "burraco-club": _localised("scoring:club", language, club.slug),
-        "burraco-league": _localised("scoring:league", language, running.league_id),
-        "burraco-free-league": _localised("scoring:league", language, free.league_id),
         "burraco-free-evening": _localised("scoring:event", language, free.pk),
+        "burraco-free-league": _localised("scoring:league", language, free.league_id),
+        "burraco-club": _localised("scoring:club", language, club.slug),
+        "burraco-league": _localised("scoring:league", language, league.pk),
         "burraco-tournament-live": _localised("scoring:event", language, running.pk),
         "burraco-tournament-closed": _localised("scoring:event", language, closed.pk),
         "burraco-individual": _localised("scoring:event", language, individual.pk),
@@ -94,6 +100,9 @@ def organiser_pages(language: str) -> dict[str, str]:
             "burraco-card-correct", language, club.slug, event_id, game.pk
         ),
         "manage-burraco-rules": _localised("club-rules", language, club.slug),
+        "manage-burraco-free-desk": _localised(
+            "burraco-desk", language, club.slug, _free_evening(club).pk
+        ),
     }
 
 

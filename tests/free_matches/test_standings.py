@@ -101,6 +101,8 @@ def test_the_evening_and_season_pages_and_csv_over_two_evenings() -> None:
     ]
     page = Client().get(reverse("scoring:league", args=[league.pk])).content.decode()
     assert 'id="free-season-ranking"' in page and 'id="season-ranking"' not in page
+    # On a phone's card the matches won are named like the rest, not a bare number.
+    assert 'data-label="Won">3</td>' in page
     exported = Client().get(reverse("scoring:league-csv", args=[league.pk]))
     rows = list(csv.reader(io.StringIO(exported.content.decode("utf-8-sig"))))
     assert rows[0] == ["Place", "Name", "Won", "Lost", "Point difference", "Events"]
@@ -122,6 +124,7 @@ def test_the_evening_and_season_pages_and_csv_over_two_evenings() -> None:
     )
     live = Client().get(reverse("scoring:event-live", args=[first.pk]))
     assert live.status_code == 200 and 'id="free-ranking"' in live.content.decode()
+    assert 'data-label="Won">2</td>' in live.content.decode()
 
 
 def free_matches_evening_with_same_players(first, league):

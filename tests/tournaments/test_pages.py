@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Club
 from games.burraco import scorecards, tournaments
@@ -307,3 +308,30 @@ def test_a_turns_table_cards_speak_of_pairs_turns_and_score_cards(client: Client
     assert reverse("burraco-desk", args=[event.club.slug, event.pk]) in text
     for barbu in ("round 1", "deals", "Back to the round"):
         assert barbu not in text, barbu
+    assert "Table cards: " in text
+    # French puts a space before the colon, so the colon is the catalogue's, not the page's.
+    with translation.override("fr"):
+        french = reverse("table-cards", args=[event.club.slug, event.pk, rnd.number])
+    assert "Fiches de table : " in client.get(french).content.decode()
+
+
+def test_a_closed_turn_shows_no_clock() -> None:
+    """Time runs out only on an open turn: the individual demo's closed last turn said
+    "time is up" under its "closed" badge."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.closing import round_close
+
+    event = tournament(4)
+    long_ago = timezone.now() - timedelta(hours=2)
+    rnd = tournaments.turn_seat(event=event, movement="first", time_limit=45, now=long_ago).round
+    make_organiser(event.club, "referee")
+    client = Client()
+    client.login(username="referee", password="tavolo-test")
+    desk = reverse("burraco-desk", args=[event.club.slug, event.pk])
+    assert 'id="time-left"' in client.get(desk).content.decode()  # open, time is up
+    play_turn(rnd)
+    round_close(rnd=rnd)
+    assert 'id="time-left"' not in client.get(desk).content.decode()
