@@ -24,7 +24,7 @@ PAGE_TOTAL = "_page_total"
 def _counts_in_window(object_list: Any) -> bool:
     """Whether the page's own statement can count the list too: an ordered queryset of
     model instances or value tuples, without DISTINCT, GROUP BY or a set operation (a
-    window counts the rows before DISTINCT would merge them)."""
+    COUNT of the same rows counts them before DISTINCT would merge them)."""
     if not isinstance(object_list, QuerySet):
         return False
     query = object_list.query
