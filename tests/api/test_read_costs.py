@@ -143,20 +143,6 @@ def test_only_lists_a_window_counts_right_are_counted_in_the_page_s_statement():
     assert not _counts_in_window(list(players))
 
 
-@pytest.mark.django_db
-def test_the_page_s_statement_counts_in_a_subquery_not_a_window_over_every_row():
-    # A window (COUNT(*) OVER ()) is computed over every row of the list, its wide
-    # columns included, before LIMIT keeps the page: the count is a scalar subquery.
-    Player.objects.bulk_create(Player(name=f"P{i:02d}") for i in range(7))
-    players = Player.objects.order_by("name", "id").values_list("id", "name")
-    with CaptureQueriesContext(connection) as queries:
-        got = _pages(FirstPageCountsItself, players, "2", 3)
-    assert got["count"] == 7 and [name for _, name in got["results"]] == ["P03", "P04", "P05"]
-    (statement,) = queries
-    assert " OVER " not in statement["sql"].upper()
-    assert "(SELECT COUNT(*)" in statement["sql"].upper()
-
-
 def _list_statements(client, path: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         response = client.get(path)
