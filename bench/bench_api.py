@@ -283,7 +283,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds, per phase")
     parser.add_argument("--rounds", type=int, default=4, help="slices per phase, taking turns")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", default="", help="reads whose names contain this")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="reads whose names contain this (or one of these, comma-separated)",
+    )
     parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
     args = parser.parse_args(argv)
 
@@ -351,7 +355,7 @@ def main(argv: list[str]) -> int:
         reads = {
             name: paths
             for name, paths in read_paths(data, rng, args.requests).items()
-            if args.only in name
+            if any(word in name for word in args.only.split(","))
         }
         queries = count_statements(data, reads)
 
