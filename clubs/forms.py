@@ -317,7 +317,9 @@ class LeagueForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game"].required = False
         if not self.instance.pk and self.instance.club_id:
-            self.fields["game"].initial = self.instance.club.default_game
+            # The instance's initial (the model's default, Barbu) would win over the
+            # field's: a new league plays the club's game unless told otherwise.
+            self.initial["game"] = self.instance.club.default_game
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or self.instance.game or GameChoice.BARBU

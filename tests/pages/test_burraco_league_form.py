@@ -164,3 +164,16 @@ def test_a_barbu_league_keeps_barbus_form(referee) -> None:
     )
     assert _options(form, "ranking-method") == ["total", "placement", "average"]
     assert 'name="ranking-tiebreaks"' in form and 'id="vp-table-3"' not in form
+
+
+def test_a_new_league_of_a_burraco_club_plays_burraco_unless_told(referee) -> None:
+    """The club's game is its default for a new league: the form shows Burraco chosen
+    (it showed Barbu, the model's default), with the Burraco ranking methods."""
+    client, club = referee
+    assert club.default_game == "burraco"
+    page = client.get(reverse("club-league-create", args=[club.slug]))
+    form = _form(page.content.decode())
+    chosen = re.search(r'<select name="league-game".*?</select>', form, re.S)
+    if chosen is not None:  # a club playing one game may not be asked
+        assert re.search(r'<option value="burraco"[^>]*selected', chosen.group(0))
+    assert "average" not in _options(form, "ranking-method")
