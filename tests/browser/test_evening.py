@@ -15,6 +15,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from games.models import Deal, Game
 from games.selectors import game_record
@@ -37,6 +38,17 @@ ITALIAN_CONTRACTS = (
     "Atout",
     "Domino",
 )
+
+
+def reload(page) -> None:
+    """Reload the page; when its own live refresh navigated first (a change it saw on its
+    poll), Playwright's reload is aborted: wait for that navigation instead."""
+    try:
+        page.reload()
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()
 
 
 def refusal(record: dict) -> tuple[int, dict] | None:
@@ -237,7 +249,7 @@ def test_a_whole_evening(live_server, browser, language):
                     missing = "Hearts" if grid == "hearts" else "Queens"
                     checks = phone.locator("#checks").inner_text()
                     assert f"{missing} not given yet: " in checks, checks
-                phone.reload()
+                reload(phone)
 
         assert phone.locator("#game-complete").count() == 1
         assert Deal.objects.filter(game=game).count() == 28
@@ -272,7 +284,7 @@ def test_a_whole_evening(live_server, browser, language):
         change = organiser.locator("#deal-history li.corrected").first.inner_text()
         assert taker in change and other in change and "K♥" in change, change
 
-        phone.reload()
+        reload(phone)
         shown = {
             cell.get_attribute("data-player"): cell.inner_text().strip()
             for cell in phone.locator("#score-table tfoot th.total").all()
