@@ -284,15 +284,26 @@ def test_a_whole_evening(live_server, browser, language):
         change = organiser.locator("#deal-history li.corrected").first.inner_text()
         assert taker in change and other in change and "K♥" in change, change
 
-        reload(phone)
-        shown = {
-            cell.get_attribute("data-player"): cell.inner_text().strip()
-            for cell in phone.locator("#score-table tfoot th.total").all()
-        }
         record["deals"][barbu_number - 1] = corrected
         expected = barbu.score_game(record)["totals"]
         assert expected == barbu.score_game(game_record(game))["totals"]
-        assert shown == {name: str(points) for name, points in expected.items()}
+        wanted = {name: str(points) for name, points in expected.items()}
+        # The phone shows the corrected totals: after this reload, or after its own live
+        # refresh when that navigated first (the page may be between documents a moment).
+        reload(phone)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                shown = {
+                    cell.get_attribute("data-player"): cell.inner_text().strip()
+                    for cell in phone.locator("#score-table tfoot th.total").all()
+                }
+            except PlaywrightError:
+                shown = {}
+            if shown == wanted or time.monotonic() > deadline:
+                break
+            phone.wait_for_timeout(250)
+        assert shown == wanted
     finally:
         desk.close()
         phone_context.close()
