@@ -613,9 +613,17 @@ def turn_seat(
 def _seat_table(
     rnd: Round, number: int, ns: BurracoPair, ew: BurracoPair, event: Event, hands: int
 ) -> Game:
-    table = Table.objects.create(round=rnd, number=number, ns_pair=ns, ew_pair=ew)
     # Clockwise from North: N, E, S, W (partners opposite).
     players = [ns.player_a, ew.player_a, ns.player_b, ew.player_b]
+    return _open_table(rnd, number, players, event, hands, ns_pair=ns, ew_pair=ew)
+
+
+def _open_table(
+    rnd: Round, number: int, players: list, event: Event, hands: int, **sides: BurracoPair
+) -> Game:
+    """The table (its lines' entries in `sides`), its four seats N, E, S, W, its game and
+    an empty score card."""
+    table = Table.objects.create(round=rnd, number=number, **sides)
     Seat.objects.bulk_create(
         [Seat(table=table, position=i, player=p) for i, p in enumerate(players)]
     )
@@ -659,20 +667,15 @@ def _seat_individual_table(
     hands: int,
 ) -> Game:
     """A table of two players a side: NS = North and South, EW = East and West."""
-    table = Table.objects.create(
-        round=rnd, number=number, ns_pair=ns[0], ns_partner=ns[1], ew_pair=ew[0], ew_partner=ew[1]
-    )
     players = [ns[0].player_a, ew[0].player_a, ns[1].player_a, ew[1].player_a]
-    Seat.objects.bulk_create(
-        [Seat(table=table, position=i, player=p) for i, p in enumerate(players)]
+    return _open_table(
+        rnd,
+        number,
+        players,
+        event,
+        hands,
+        ns_pair=ns[0],
+        ns_partner=ns[1],
+        ew_pair=ew[0],
+        ew_partner=ew[1],
     )
-    game = Game.objects.create(
-        table=table,
-        kind=Game.Kind.BURRACO,
-        ruleset=event.ruleset,
-        player_names=unique_names([p.name for p in players]),
-        deals_target=hands,
-        totals={"NS": 0, "EW": 0},
-    )
-    ScoreCard.objects.create(game=game)
-    return game
