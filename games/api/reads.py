@@ -19,12 +19,12 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import JSONField
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club, League, Membership, Player
 from games.api.permissions import table_key
+from games.api.renderers import JSONRenderer
 from games.models import Event, Game, Round, Table
 from games.sql import json_value, organised_clubs
 
@@ -32,7 +32,7 @@ _RENDERER = JSONRenderer()
 
 
 def render_json(data: Any) -> bytes:
-    """The bytes DRF's JSONRenderer answers for `data` with `Accept: application/json`."""
+    """The bytes the API's JSONRenderer answers for `data` with `Accept: application/json`."""
     return _RENDERER.render(data, _RENDERER.media_type, {})
 
 
