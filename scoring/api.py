@@ -27,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Player
-from games.api import reads
+from games.api import read_cache, reads
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.permissions import PublicReadable, organiser_club_ids
@@ -311,6 +311,9 @@ class PlayerHistoryView(StandingsView):
         },
     )
     def get(self, request: Request, pk: int) -> Response:
+        return read_cache.cached_read(request, self, lambda: self._history(request, pk))
+
+    def _history(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         player = _visible_player(request, pk)
         games = player_history.player_games(player, _viewer(request))

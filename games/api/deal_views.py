@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import sql
-from games.api import contract, examples, filters, lean, reads, serializers
+from games.api import contract, examples, filters, lean, read_cache, reads, serializers
 from games.api.permissions import (
     USER_ORGANISES,
     CanEnterDeals,
@@ -98,6 +98,9 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
             deals = self.filter_queryset(game.deals.order_by("number"))
             page = self.paginate_queryset(deals)
             return self.get_paginated_response(self.get_serializer(page, many=True).data)
+        return read_cache.cached_read(request, self, lambda: self._lean_get(request, pk))
+
+    def _lean_get(self, request: Request, pk: int) -> Response:
         # Reading needs no object permission (CanEnterDeals allows every safe method),
         # only the game's visibility: the page is read through the deal list's filter
         # (visible_deals), so a page with deals proves it, in the page's one statement.

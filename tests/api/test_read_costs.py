@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
 from clubs.models import Club, Membership, Player
+from games.api import read_cache
 from games.api.pagination import FirstPageCountsItself, Pagination, _counts_in_window
 from games.api.permissions import (
     PublicReadable,
@@ -144,6 +145,8 @@ def test_only_lists_a_window_counts_right_are_counted_in_the_page_s_statement():
 
 
 def _list_statements(client, path: str) -> int:
+    """The statements of a read made afresh (not of a page the API cached)."""
+    read_cache.forget()
     with CaptureQueriesContext(connection) as queries:
         response = client.get(path)
     assert response.status_code == 200

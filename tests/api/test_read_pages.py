@@ -1,0 +1,163 @@
+"""The API's long reads answered from the cache until the next write
+(games/api/read_cache.py, issue 20): a page read twice is read once, whoever reads it
+sees only what they may, and every kind of write to club data is seen at the next read."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from clubs.models import Club, Player
+from games.api import read_cache
+from games.models import Deal, Game
+
+from .conftest import build_world
+
+LISTS = [
+    "/api/v1/deals/",
+    "/api/v1/games/",
+    "/api/v1/tables/",
+    "/api/v1/rounds/",
+    "/api/v1/players/",
+]
+
+
+def _read(client, path: str, **extra) -> tuple[int, bytes, int]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, **extra)
+    return response.status_code, response.content, len(queries)
+
+
+def _pages(world) -> list[str]:
+    player = world.game.table.seats.get(position=0).player_id
+    return [
+        *LISTS,
+        f"/api/v1/games/{world.game.pk}/deals/",
+        f"/api/v1/players/{player}/history/",
+    ]
+
+
+@pytest.mark.parametrize("role", ["anonymous", "organiser", "table_key"])
+def test_a_page_read_again_comes_from_the_cache(world, role):
+    client = world.client(role)
+    for path in _pages(world):
+        status, body, statements = _read(client, path)
+        assert status == 200, (path, body)
+        again = _read(client, path)
+        assert again[:2] == (200, body), path
+        # Nothing but the authentication (a token or table key reads one row).
+        assert again[2] == (0 if role == "anonymous" else 1) < statements, path
+
+
+def test_each_viewer_sees_its_own_page(world):
+    """The organiser sees the private evening's deal, the anonymous visitor does not, even
+    right after the organiser's page was cached; the table key sees its own game."""
+    hidden = Deal.objects.get(game=world.hidden_game).pk
+    organiser = world.client("organiser").get("/api/v1/deals/").json()
+    anonymous = world.client("anonymous").get("/api/v1/deals/").json()
+    assert hidden in {d["id"] for d in organiser["results"]}
+    assert hidden not in {d["id"] for d in anonymous["results"]}
+    assert organiser["count"] == anonymous["count"] + 1
+
+
+def test_the_links_follow_the_host(world, settings):
+    settings.ALLOWED_HOSTS = ["one.example", "two.example"]
+    client = world.client("organiser")
+    one = client.get("/api/v1/deals/?page_size=1", HTTP_HOST="one.example").json()
+    two = client.get("/api/v1/deals/?page_size=1", HTTP_HOST="two.example").json()
+    assert one["next"].startswith("http://one.example/")
+    assert two["next"].startswith("http://two.example/")
+
+
+def test_a_refusal_is_never_kept(world):
+    client = world.client("anonymous")
+    refused = _read(client, "/api/v1/deals/?page_size=0")
+    assert refused[0] == 400 and b"page_size" in refused[1]
+    hidden = f"/api/v1/games/{world.hidden_game.pk}/deals/"
+    first = _read(client, hidden)
+    assert first[0] == 404 and first[2] >= 1
+    assert _read(client, hidden) == first  # read again: the same statements
+    assert _read(client, "/api/v1/deals/?page_size=0") == refused
+
+
+@pytest.mark.parametrize(
+    "write",
+    ["save", "update", "bulk_create", "delete", "raw_sql", "club_unpublished"],
+)
+def test_every_kind_of_write_is_seen_at_the_next_read(world, write):
+    client = world.client("anonymous")
+    before = client.get("/api/v1/games/").json()
+    assert client.get("/api/v1/games/").json() == before  # now cached
+    game = world.game
+    if write == "save":
+        game.status = Game.Status.COMPLETE
+        game.save()
+    elif write == "update":
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.COMPLETE)
+    elif write == "bulk_create":
+        Player.objects.bulk_create([Player(name="Bulk")])
+        before = client.get("/api/v1/games/").json()  # players are not in it: re-read
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.COMPLETE)
+    elif write == "delete":
+        Deal.objects.filter(game=game).delete()
+        game.delete()
+    elif write == "raw_sql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f'UPDATE "{Game._meta.db_table}" SET "status" = %s WHERE "id" = %s',
+                [Game.Status.COMPLETE, game.pk],
+            )
+    elif write == "club_unpublished":
+        Club.objects.filter(pk=world.club.pk).update(published=False)
+    after = client.get("/api/v1/games/").json()
+    assert after != before
+    statuses = {g["id"]: g["status"] for g in after["results"]}
+    if write in ("delete", "club_unpublished"):
+        assert game.pk not in statuses
+    else:
+        assert statuses[game.pk] == Game.Status.COMPLETE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_committed_elsewhere_drops_the_pages_at_its_commit():
+    """Another request's write (its own transaction, not this thread's reads): the pages
+    cached before it are dropped when it commits, not before."""
+    world = build_world()
+    client = world.client("organiser")
+    first = client.get("/api/v1/games/").content
+    setattr(connection, read_cache.READ_MARK, False)  # as in a thread that never read
+    with transaction.atomic():
+        Game.objects.filter(pk=world.game.pk).update(status=Game.Status.COMPLETE)
+        # Not committed yet: a reader elsewhere still gets the page as it was.
+        assert client.get("/api/v1/games/").content == first
+    assert client.get("/api/v1/games/").content != first
+
+
+def test_without_a_cache_every_read_is_made(world, monkeypatch):
+    monkeypatch.setattr(read_cache.live, "version", lambda kind, ident: None)
+    client = world.client("organiser")
+    one = _read(client, "/api/v1/deals/")
+    two = _read(client, "/api/v1/deals/")
+    assert one == two and one[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("sql", "writes"),
+    [
+        ('SELECT "id" FROM "games_deal"', False),
+        ('INSERT INTO "games_deal" ("id") VALUES (1)', True),
+        ('UPDATE "clubs_club" SET "published" = false', True),
+        ('DELETE FROM "games_seat" WHERE "id" = 1', True),
+        ('  delete from "games_seat"', True),
+        ("WITH ev AS (SELECT * FROM games_gamescore) SELECT 1", False),
+        ("WITH gone AS (DELETE FROM games_deal RETURNING id) SELECT 1", True),
+        ('INSERT INTO "scoring_eventstanding" ("id") VALUES (1)', False),
+        ('UPDATE "django_session" SET "expire_date" = now()', False),
+        ('SAVEPOINT "s1_x1"', False),
+        ('SET LOCAL work_mem = "64MB"', False),
+        ('ALTER TABLE "games_deal" ADD COLUMN "x" int', True),
+    ],
+)
+def test_which_statements_drop_the_pages(sql, writes):
+    assert read_cache.writes_club_data(sql) is writes
