@@ -51,7 +51,8 @@ from games.api.permissions import table_key
 
 PAGE_SECONDS = 60
 SCOPE = "reads"
-# Set on a connection whose thread looked a page up since the generation was last dropped.
+# Set on a connection that looked a page up inside a transaction since the generation was
+# last dropped (a test, a command: requests read in autocommit).
 READ_MARK = "tavolo_read_pages"
 
 # --- the pages ------------------------------------------------------------------------
@@ -82,7 +83,8 @@ def cached_read(request: Request, view: Any, read: Callable[[], Response]) -> Re
     refusal) is answered as read, every time."""
     if request.method != "GET":
         return read()
-    setattr(db_connection, READ_MARK, True)
+    if db_connection.in_atomic_block:  # a write may follow before this commits
+        setattr(db_connection, READ_MARK, True)
     token = live.version(SCOPE, 0)
     if token is None:
         return read()
@@ -129,9 +131,9 @@ def forget() -> None:
 def watch_writes(execute: Any, sql: str, params: Any, many: bool, context: dict) -> Any:
     """An execute wrapper (Django's connection.execute_wrapper): after a statement that
     writes club data, the generation is dropped once its transaction commits (once per
-    transaction; at once in autocommit), and at once if this connection's thread has read
-    a cached page since the last drop: it may read again before the commit (a test, a
-    command), and must not find the page it read before its write."""
+    transaction; at once in autocommit), and at once if this connection looked a page up
+    inside the transaction: it may read again before the commit (a test, a command), and
+    must not find the page it read before its write."""
     result = execute(sql, params, many, context)
     if isinstance(sql, str) and writes_club_data(sql):
         connection = context["connection"]

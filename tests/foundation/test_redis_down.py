@@ -63,3 +63,17 @@ def test_deals_are_accepted_and_stored_with_redis_down(redis_down, settings, cap
     assert read.status_code == 200 and len(read.json()["record"]["deals"]) == 3
     assert Deal.objects.filter(game=game).count() == 3
     assert "cache unreachable" in caplog.text
+
+
+@pytest.mark.django_db
+def test_the_api_lists_are_read_in_full_with_redis_down(redis_down):
+    """No generation without Redis: each read is made from the database, so a write is
+    seen at once (games/api/read_cache.py)."""
+    game = make_game()
+    client = APIClient()
+    first = client.get("/api/v1/games/")
+    assert first.status_code == 200
+    assert {g["id"]: g["status"] for g in first.json()["results"]}[game.pk] == "in_progress"
+    type(game).objects.filter(pk=game.pk).update(status="complete")
+    again = client.get("/api/v1/games/").json()
+    assert {g["id"]: g["status"] for g in again["results"]}[game.pk] == "complete"
