@@ -110,7 +110,8 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         deals = visible_deals(request).filter(game_id=pk).order_by("number")
         try:
             deals = self.filter_queryset(deals)
-            page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+            with lean.prepared_reads():
+                page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
         except APIException:
             self._readable_or_404(request, pk)
             raise

@@ -160,3 +160,37 @@ def test_without_a_cache_every_read_is_made(world, monkeypatch):
 )
 def test_which_statements_drop_the_pages(sql, writes):
     assert read_cache.writes_club_data(sql) is writes
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_list_pages_run_prepared_on_postgresql_and_answer_the_same(settings):
+    """A list page's statement is prepared once per session (lean.prepared_reads) and
+    answers what the plain statement answers; with DB_PREPARED_STATEMENTS=0 (a pooler)
+    nothing is prepared."""
+    from django.db import connection as db
+
+    world = build_world()
+    client = world.client("organiser")
+
+    def prepared_count() -> int:
+        with db.cursor() as cursor:
+            cursor.execute("SELECT COUNT(*) FROM pg_prepared_statements WHERE NOT from_sql")
+            return cursor.fetchone()[0]
+
+    paths = [*LISTS, f"/api/v1/games/{world.game.pk}/deals/"]
+    settings.TAVOLO_DEAL_SQL_PREPARED = False
+    plain = []
+    for path in paths:
+        read_cache.forget()
+        plain.append(client.get(path).content)
+    assert prepared_count() == 0
+    settings.TAVOLO_DEAL_SQL_PREPARED = True
+    for _ in range(2):  # prepared, then run prepared
+        for path, expected in zip(paths, plain, strict=True):
+            read_cache.forget()
+            assert client.get(path).content == expected, path
+    assert prepared_count() >= len(paths)
+    # The rest of the site still binds on the client (the deal submission needs it).
+    with db.cursor() as cursor:
+        assert type(cursor.cursor).__name__ == "Cursor"
