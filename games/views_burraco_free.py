@@ -92,6 +92,9 @@ def match_start(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
                 ew=get_object_or_404(BurracoPair, event=event, pk=data["ew"]),
             )
         except EntryError as error:
+            if error.code == "event_closed":  # the desk shows no form to say it beside
+                messages.error(request, error.message)
+                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
             form.add_error(None, error.message)
         else:
             messages.success(

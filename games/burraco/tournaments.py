@@ -56,11 +56,21 @@ class TurnConflict(TournamentError):
     code = "turn_conflict"
 
 
+def closed_error(event: Event) -> TournamentError:
+    """The refusal of any change to a closed event, naming it as what it is (an evening of
+    free matches or a tournament: the words agree with it in it/es/fr)."""
+    if event.is_free_matches:
+        message = _("This evening is closed: nothing in it can be changed any more.")
+    else:
+        message = _("This tournament is closed: nothing in it can be changed any more.")
+    return TournamentError(message, code="event_closed")
+
+
 def _check_burraco(event: Event) -> None:
     if not event.is_burraco:
         raise TournamentError(_("This event is not a Burraco tournament."), code="not_burraco")
     if event.status == Event.Status.CLOSED:
-        raise TournamentError(_("This event is closed."), code="event_closed")
+        raise closed_error(event)
 
 
 def league_format_check(league: League | None, burraco_format: str) -> None:

@@ -102,7 +102,8 @@ def test_a_closed_evening_seats_nobody() -> None:
     page = Client().get(_sit_url(event, 1))
     assert 'id="sit-closed"' in page.content.decode() and not page.context["pairs"]
     answer = Client().post(_sit_url(event, 1), {"ns": "1", "ew": "2"})
-    assert answer.status_code == 400 and "This event is closed." in answer.content.decode()
+    said = "This evening is closed: nothing in it can be changed any more."
+    assert answer.status_code == 400 and said in answer.content.decode()
     assert not Table.objects.filter(round__event=event).exists()
 
 
