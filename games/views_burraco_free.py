@@ -66,11 +66,14 @@ def free_desk_context(event: Event, forms: dict[str, Any]) -> dict[str, Any]:
     playing = {m["table"].number for m in matches if m["card"].status == "open"}
     free_tables = sorted({m["table"].number for m in matches} - playing)
     next_table = free_tables[0] if free_tables else max(playing, default=0) + 1
+    # Two pairs not playing are the default, never one pair against itself.
+    waiting = [p.pk for p in free_matches.free_pairs(event)][:2]
+    initial = {"table": next_table, **dict(zip(("ns", "ew"), waiting, strict=False))}
     return {
         "matches": matches,
         "target": free_matches.target_of(event),
         "match_form": forms.get("match_form")
-        or FreeMatchForm(pairs=_pairs(event), initial={"table": next_table}),
+        or FreeMatchForm(pairs=_pairs(event), initial=initial),
     }
 
 
@@ -166,6 +169,9 @@ def _render_sit(
     last = free_tables.current_match(event, seat.number)
     playing = last is not None and last.game.card.status == "open"
     closed = event.status == Event.Status.CLOSED
+    pairs = [] if playing or closed else free_matches.ready_pairs(event)
+    if last is not None:  # the pairs waiting first: the default, before the last match's
+        pairs.sort(key=lambda p: p.pk in (last.ns_pair_id, last.ew_pair_id))
     return render(
         request,
         "games/burraco/free_sit.html",
@@ -177,7 +183,7 @@ def _render_sit(
             "last": last,
             "playing": playing,
             "closed": closed,
-            "pairs": [] if playing or closed else free_matches.ready_pairs(event),
+            "pairs": pairs,
             "errors": errors or [],
         },
         status=status,
