@@ -215,6 +215,14 @@ class Table(models.Model):
         return self.side_names("EW")
 
     @property
+    def ns_side(self) -> list:
+        return self.side("NS")
+
+    @property
+    def ew_side(self) -> list:
+        return self.side("EW")
+
+    @property
     def ns_label(self) -> str:
         return self.side_label("NS")
 
