@@ -24,6 +24,7 @@ from games import cards, closing
 from games.burraco import free_matches, free_tables
 from games.burraco_free_score_cards import free_score_cards_pdf
 from games.errors import EntryError
+from games.event_words import event_words
 from games.forms_burraco import FreeMatchForm
 from games.models import BurracoPair, Event, Game, Round, Table
 
@@ -115,7 +116,7 @@ def evening_close(request: HttpRequest, club: Club, event_id: int) -> HttpRespon
     """Close the evening: a match nobody has won yet counts for nothing."""
     event = _free_event(club, event_id)
     closing.event_close(event=event, unfinished="exclude", by_user=request.user)
-    messages.success(request, _("%(name)s closed.") % {"name": event.name})
+    messages.success(request, event_words(event, "closed"))
     return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
 
 
