@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
-from games.models import Deal, DealScore, Event, Game, PairTurnResult
+from games.models import Deal, DealScore, Event, Game, PairTurnResult, Table
 from games.selectors import game_record
 from games.sql import visible_events
 from scoring import standings as maths
@@ -280,8 +280,8 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
                 # An individual tournament's lines: each its two players' numbers.
                 "ns_players": [e.number for e in table.side("NS")],
                 "ew_players": [e.number for e in table.side("EW")],
-                "ns_names": " – ".join(f"{e.number}. {e.names}" for e in table.side("NS")),
-                "ew_names": " – ".join(f"{e.number}. {e.names}" for e in table.side("EW")),
+                "ns_names": _players_named(table, "NS"),
+                "ew_names": _players_named(table, "EW"),
                 "hands": game.deals_count,
                 "hands_per_turn": game.deals_target,
                 "totals": game.totals,
@@ -301,6 +301,13 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
             turns[number].setdefault("byes", []).append(pair)
             turns[number].setdefault("bye_names", []).append(f"{pair}. {name}")
     return list(turns.values())
+
+
+def _players_named(table: Table, line: str) -> str:
+    """An individual tournament's line as "3. Anna – 7. Carla" (empty for a pair's)."""
+    if table.ns_partner_id is None:
+        return ""
+    return " – ".join(f"{e.number}. {e.names}" for e in table.side(line))
 
 
 def _cached(key: str, load: Any) -> list[dict[str, Any]]:
