@@ -59,3 +59,21 @@ def test_the_organisers_messages_agree_with_the_evening_or_the_tournament() -> N
         )
         assert event_words(evening, "closed").startswith("Serata libera è chiusa")
         assert "è di nuovo aperta" in event_words(evening, "reopened")
+
+
+def test_a_score_card_is_confermato_and_a_free_match_confermata() -> None:
+    from tests.free_matches.builders import MATCH_TO_2005, play_match, start
+
+    evening = free_evening(2)
+    game = start(evening, 1, 1, 2)
+    play_match(game, MATCH_TO_2005)
+    client = Client()
+    client.force_login(make_organiser(evening.club, "referee"))
+    with translation.override("it"):
+        card = reverse("burraco-card", args=[game.table.key])
+        desk = reverse("burraco-desk", args=[evening.club.slug, evening.pk])
+    # The score card ("il segnapunti") is masculine, the match ("la partita") feminine.
+    assert "Segnapunti: confermato" in client.get(card).content.decode()
+    assert '<span class="progress badge confirmed">confermata</span>' in (
+        client.get(desk).content.decode()
+    )
