@@ -67,8 +67,15 @@ def free_desk_context(event: Event, forms: dict[str, Any]) -> dict[str, Any]:
     playing = {m["table"].number for m in matches if m["card"].status == "open"}
     free_tables = sorted({m["table"].number for m in matches} - playing)
     next_table = free_tables[0] if free_tables else max(playing, default=0) + 1
-    # Two pairs not playing are the default, never one pair against itself.
-    waiting = [p.pk for p in free_matches.free_pairs(event)][:2]
+    # Two pairs not playing are the default, never one pair against itself: those that
+    # have waited longest (no match yet, else the earliest last match) before those that
+    # just played.
+    last_played: dict[int, int] = {}
+    for m in matches:
+        for pair_id in (m["table"].ns_pair_id, m["table"].ew_pair_id):
+            last_played[pair_id] = max(last_played.get(pair_id, 0), m["table"].round.number)
+    free = sorted(free_matches.free_pairs(event), key=lambda p: last_played.get(p.pk, 0))
+    waiting = [p.pk for p in free][:2]
     initial = {"table": next_table, **dict(zip(("ns", "ew"), waiting, strict=False))}
     return {
         "matches": matches,

@@ -66,3 +66,13 @@ def test_the_desk_proposes_two_free_pairs_at_a_free_table() -> None:
     assert _selected(page, "id_ns") == str(pair(event, 3).pk)
     assert _selected(page, "id_ew") == str(pair(event, 4).pk)
     assert 'name="table" value="2"' in page
+
+
+def test_the_desk_proposes_the_pairs_waiting_before_those_that_just_played() -> None:
+    event, _game, _phone = _evening_with_a_won_match(6)  # 1 v 2 won, 3 v 4 playing
+    referee = Client()
+    referee.force_login(make_organiser(event.club, "referee"))
+    page = referee.get(reverse("burraco-desk", args=[event.club.slug, event.pk])).content.decode()
+    assert _selected(page, "id_ns") == str(pair(event, 5).pk)
+    assert _selected(page, "id_ew") == str(pair(event, 6).pk)
+    assert 'name="table" value="1"' in page  # table 1 is free again
