@@ -69,13 +69,13 @@ def create_database(name: str) -> None:
 
 def _mute_announce() -> None:
     """No standings task queued by the services: the benchmark calls the rebuild itself."""
-    from games.burraco import scorecards, tournaments
+    from games.burraco import scorecards, turns
 
     def silent(event_id: int, game_ids: list[int]) -> None:
         return None
 
     scorecards.announce = silent
-    tournaments.announce = silent
+    turns.announce = silent
 
 
 def _hands(table: int, turn: int) -> list[tuple[int, int]]:

@@ -102,6 +102,22 @@ class Event(models.Model):
         """A Burraco evening of free matches (no turns, no VP: matches won and lost)."""
         return self.is_burraco and self.burraco_format == self.BurracoFormat.FREE
 
+    @property
+    def status_label(self) -> str:
+        """The status in words that agree with the event: an evening's are the status
+        choices' ("serata chiusa"), a tournament's its own ("torneo chiuso")."""
+        if self.kind == self.Kind.TOURNAMENT:
+            return str(TOURNAMENT_STATUS[self.status])
+        return self.get_status_display()
+
+
+# A tournament is masculine in it/es/fr where an evening is feminine.
+TOURNAMENT_STATUS = {
+    Event.Status.PLANNED: pgettext_lazy("tournament status", "planned"),
+    Event.Status.RUNNING: pgettext_lazy("tournament status", "running"),
+    Event.Status.CLOSED: pgettext_lazy("tournament status", "closed"),
+}
+
 
 class EventPlayer(models.Model):
     """A player checked in at an event."""
@@ -213,6 +229,14 @@ class Table(models.Model):
     @property
     def ew_names(self) -> str:
         return self.side_names("EW")
+
+    @property
+    def ns_side(self) -> list:
+        return self.side("NS")
+
+    @property
+    def ew_side(self) -> list:
+        return self.side("EW")
 
     @property
     def ns_label(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Player
 from games.model_bases import Revision
@@ -71,11 +72,13 @@ class BurracoPair(models.Model):
 class ScoreCard(models.Model):
     """A table's score card for one turn: its state, totals and result as they stand."""
 
+    # A score card's own words: "il segnapunti" is masculine in Italian (confermato), where
+    # a free match's state (`match_status_label`, "la partita") is feminine (confermata).
     class Status(models.TextChoices):
-        OPEN = "open", _("being entered")
-        ENTERED = "entered", _("waiting for confirmation")
-        CONFIRMED = "confirmed", _("confirmed")
-        DISPUTED = "disputed", _("disputed")
+        OPEN = "open", pgettext_lazy("score card status", "being entered")
+        ENTERED = "entered", pgettext_lazy("score card status", "waiting for confirmation")
+        CONFIRMED = "confirmed", pgettext_lazy("score card status", "confirmed")
+        DISPUTED = "disputed", pgettext_lazy("score card status", "disputed")
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="card")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
@@ -101,6 +104,19 @@ class ScoreCard(models.Model):
     @property
     def difference(self) -> int:
         return abs(self.ns_total - self.ew_total)
+
+    @property
+    def match_status_label(self) -> str:
+        """The state of a free match, as its score card's status says it of the match."""
+        return str(MATCH_STATUS[self.status])
+
+
+MATCH_STATUS = {
+    ScoreCard.Status.OPEN: pgettext_lazy("match status", "being played"),
+    ScoreCard.Status.ENTERED: pgettext_lazy("match status", "waiting for confirmation"),
+    ScoreCard.Status.CONFIRMED: pgettext_lazy("match status", "confirmed"),
+    ScoreCard.Status.DISPUTED: pgettext_lazy("match status", "disputed"),
+}
 
 
 class BurracoHand(models.Model):

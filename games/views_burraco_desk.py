@@ -92,11 +92,12 @@ def _render_desk(
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
         else "",
-        # Check-in counts before the first turn only (tournaments._refuse_absent).
+        # Check-in counts before a tournament's first turn only (turn_sides._refuse_absent),
+        # and all evening long at free matches (a pair sits down from a card once checked in).
         "pair_actions": [
             *(
                 [("checkin", _("Check in")), ("checkout", _("Undo check-in"))]
-                if current is None
+                if current is None or event.is_free_matches
                 else []
             ),
             ("withdraw", _("Withdraw")),

@@ -24,6 +24,7 @@ from games import cards, closing
 from games.burraco import free_matches, free_tables
 from games.burraco_free_score_cards import free_score_cards_pdf
 from games.errors import EntryError
+from games.event_words import event_words
 from games.forms_burraco import FreeMatchForm
 from games.models import BurracoPair, Event, Game, Round, Table
 
@@ -66,11 +67,21 @@ def free_desk_context(event: Event, forms: dict[str, Any]) -> dict[str, Any]:
     playing = {m["table"].number for m in matches if m["card"].status == "open"}
     free_tables = sorted({m["table"].number for m in matches} - playing)
     next_table = free_tables[0] if free_tables else max(playing, default=0) + 1
+    # Two pairs not playing are the default, never one pair against itself: those that
+    # have waited longest (no match yet, else the earliest last match) before those that
+    # just played.
+    last_played: dict[int, int] = {}
+    for m in matches:
+        for pair_id in (m["table"].ns_pair_id, m["table"].ew_pair_id):
+            last_played[pair_id] = max(last_played.get(pair_id, 0), m["table"].round.number)
+    free = sorted(free_matches.free_pairs(event), key=lambda p: last_played.get(p.pk, 0))
+    waiting = [p.pk for p in free][:2]
+    initial = {"table": next_table, **dict(zip(("ns", "ew"), waiting, strict=False))}
     return {
         "matches": matches,
         "target": free_matches.target_of(event),
         "match_form": forms.get("match_form")
-        or FreeMatchForm(pairs=_pairs(event), initial={"table": next_table}),
+        or FreeMatchForm(pairs=_pairs(event), initial=initial),
     }
 
 
@@ -92,6 +103,9 @@ def match_start(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
                 ew=get_object_or_404(BurracoPair, event=event, pk=data["ew"]),
             )
         except EntryError as error:
+            if error.code == "event_closed":  # the desk shows no form to say it beside
+                messages.error(request, error.message)
+                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
             form.add_error(None, error.message)
         else:
             messages.success(
@@ -109,7 +123,7 @@ def evening_close(request: HttpRequest, club: Club, event_id: int) -> HttpRespon
     """Close the evening: a match nobody has won yet counts for nothing."""
     event = _free_event(club, event_id)
     closing.event_close(event=event, unfinished="exclude", by_user=request.user)
-    messages.success(request, _("%(name)s closed.") % {"name": event.name})
+    messages.success(request, event_words(event, "closed"))
     return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
 
 
@@ -163,6 +177,9 @@ def _render_sit(
     last = free_tables.current_match(event, seat.number)
     playing = last is not None and last.game.card.status == "open"
     closed = event.status == Event.Status.CLOSED
+    pairs = [] if playing or closed else free_matches.ready_pairs(event)
+    if last is not None:  # the pairs waiting first: the default, before the last match's
+        pairs.sort(key=lambda p: p.pk in (last.ns_pair_id, last.ew_pair_id))
     return render(
         request,
         "games/burraco/free_sit.html",
@@ -174,7 +191,7 @@ def _render_sit(
             "last": last,
             "playing": playing,
             "closed": closed,
-            "pairs": [] if playing or closed else free_matches.ready_pairs(event),
+            "pairs": pairs,
             "errors": errors or [],
         },
         status=status,

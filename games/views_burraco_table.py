@@ -9,6 +9,7 @@ the other line confirms the card or disputes it for the referee.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -24,7 +25,7 @@ from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
 from games.burraco_form import hand_from_form, line_label
 from games.entry import table_game
 from games.errors import DealConflict, DealRejected, EntryError
-from games.models import Game, ScoreCard, Table
+from games.models import BurracoPair, Game, ScoreCard, Table
 from games.views_table import _not_found, _with_table
 
 SESSION_LINE = "burraco-line:%s"
@@ -107,9 +108,32 @@ def render_card(
         "match_number": match_number(table) if free else None,
         "match_words": match_words(body) if free else [],
         "can_rematch": can_rematch,
-        "free_pairs": free_matches.ready_pairs(event) if can_rematch else [],
+        "next_pairs": next_pairs(table) if can_rematch else None,
     }
     return render(request, "games/burraco/card.html", context, status=status)
+
+
+@dataclass(frozen=True)
+class NextPairs:
+    """Who a won free-match table offers for its next match: the pairs checked in and
+    free, those waiting first (the default), then the two that just played (they play
+    again only if they choose to)."""
+
+    waiting: list[BurracoPair]
+    played: list[BurracoPair]
+
+    @property
+    def choices(self) -> list[BurracoPair]:
+        return [*self.waiting, *self.played]
+
+
+def next_pairs(table: Table) -> NextPairs:
+    played = (table.ns_pair_id, table.ew_pair_id)
+    ready = free_matches.ready_pairs(table.round.event)
+    return NextPairs(
+        waiting=[p for p in ready if p.pk not in played],
+        played=[p for p in ready if p.pk in played],
+    )
 
 
 def match_number(table: Table) -> int:

@@ -23,6 +23,7 @@ from games.burraco import free_matches, tournaments
 from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
 from games.errors import EntryError
+from games.event_words import event_words
 from games.forms import (
     CheckinForm,
     CloseForm,
@@ -108,9 +109,9 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
             form.add_error("league" if error.code == "league_format" else None, error.message)
         else:
             if event.is_burraco:
-                messages.success(request, _("%(name)s created.") % {"name": event.name})
+                messages.success(request, event_words(event, "created"))
                 return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-            messages.success(request, _("%(name)s created.") % {"name": event.name})
+            messages.success(request, event_words(event, "created"))
             return redirect("event-checkin", slug=club.slug, event_id=event.pk)
     return render(request, "games/organiser/event_form.html", {"club": club, "form": form})
 
@@ -389,7 +390,7 @@ def event_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
     except evenings.EveningError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(name)s is closed.") % {"name": event.name})
+        messages.success(request, event_words(event, "closed"))
     return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
 
 
@@ -398,9 +399,7 @@ def event_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
 def event_reopen(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
     closing.event_reopen(event=event, by_user=request.user)
-    messages.success(
-        request, _("%(name)s is open again: its last round may enter deals.") % {"name": event.name}
-    )
+    messages.success(request, event_words(event, "reopened"))
     return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Membership, Player
-from games.models import Deal, DealScore, Event, Game, PairTurnResult
+from games.models import Deal, DealScore, Event, Game, PairTurnResult, Table
 from games.selectors import game_record
 from games.sql import visible_events
 from scoring import standings as maths
@@ -258,11 +258,13 @@ def pair_standings(event_id: int) -> list[dict[str, Any]]:
 
 def burraco_turns(event: Event) -> list[dict[str, Any]]:
     """Each turn's tables of a Burraco tournament: pairs, totals, VP, card state, and the
-    pairs resting (two queries)."""
+    pairs resting (two queries). An individual tournament's players are named: "3. Anna"
+    (`ns_names`, `ew_names`, `bye_names`)."""
     games = (
         Game.objects.filter(table__round__event=event)
         .select_related("table__round", "table__ns_pair", "table__ew_pair", "card")
-        .select_related("table__ns_partner", "table__ew_partner")
+        .select_related("table__ns_partner__player_a", "table__ew_partner__player_a")
+        .select_related("table__ns_pair__player_a", "table__ew_pair__player_a")
         .order_by("table__round__number", "table__number")
     )
     turns: dict[int, dict[str, Any]] = {}
@@ -278,6 +280,8 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
                 # An individual tournament's lines: each its two players' numbers.
                 "ns_players": [e.number for e in table.side("NS")],
                 "ew_players": [e.number for e in table.side("EW")],
+                "ns_names": _players_named(table, "NS"),
+                "ew_names": _players_named(table, "EW"),
                 "hands": game.deals_count,
                 "hands_per_turn": game.deals_target,
                 "totals": game.totals,
@@ -289,13 +293,21 @@ def burraco_turns(event: Event) -> list[dict[str, Any]]:
     # Who rested each turn (one query).
     rested = (
         PairTurnResult.objects.filter(round__event=event, bye=True)
-        .values_list("round__number", "pair__number")
+        .values_list("round__number", "pair__number", "pair__player_a__name")
         .order_by("round__number", "pair__number")
     )
-    for number, pair in rested:
+    for number, pair, name in rested:
         if number in turns:
             turns[number].setdefault("byes", []).append(pair)
+            turns[number].setdefault("bye_names", []).append(f"{pair}. {name}")
     return list(turns.values())
+
+
+def _players_named(table: Table, line: str) -> str:
+    """An individual tournament's line as "3. Anna – 7. Carla" (empty for a pair's)."""
+    if table.ns_partner_id is None:
+        return ""
+    return " – ".join(f"{e.number}. {e.names}" for e in table.side(line))
 
 
 def _cached(key: str, load: Any) -> list[dict[str, Any]]:

@@ -23,7 +23,9 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, GameChoice, League
 from games.burraco.results import FREE_MATCH, announce
-from games.burraco.tournaments import TournamentError, _seat_table, league_format_check
+from games.burraco.tournament_base import TournamentError, closed_error
+from games.burraco.tournaments import league_format_check
+from games.burraco.turns import _seat_table
 from games.idempotency import Answer, event_write_once
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, Table
 from scoring.engine import burraco
@@ -121,7 +123,7 @@ def match_start(
                 _("This event is not an evening of free matches."), code="not_free_matches"
             )
         if event.status == Event.Status.CLOSED:
-            raise TournamentError(_("This event is closed."), code="event_closed")
+            raise closed_error(event)
         if not 1 <= table_number <= TABLE_LIMIT:
             raise TournamentError(
                 _("A table number goes from 1 to %(limit)s.") % {"limit": TABLE_LIMIT},

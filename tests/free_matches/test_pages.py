@@ -179,8 +179,9 @@ def test_pairs_sit_themselves_at_a_table_from_its_phone() -> None:
     assert "Another match starts once this one is confirmed." in early.content.decode()
     play_match(first, MATCH_TO_2005)
     page = ns.get(reverse("burraco-card", args=[key])).content.decode()
-    # Pairs 3 and 4 are still playing at table 2: only pairs 1 and 2 are offered.
-    assert 'id="sit-down"' in page and 'value="3"' not in page
+    # Pairs 3 and 4 are still playing at table 2: nobody waits, so the table offers its
+    # own two pairs again (tests/free_matches/test_next_match.py).
+    assert 'id="rematch"' in page and 'id="sit-down"' not in page and 'value="3"' not in page
     busy = ns.post(url, {"ns": "3", "ew": "1"})
     assert busy.status_code == 409
     assert "Pair 3 is still playing at table 2." in busy.content.decode()

@@ -102,7 +102,8 @@ def test_a_closed_evening_seats_nobody() -> None:
     page = Client().get(_sit_url(event, 1))
     assert 'id="sit-closed"' in page.content.decode() and not page.context["pairs"]
     answer = Client().post(_sit_url(event, 1), {"ns": "1", "ew": "2"})
-    assert answer.status_code == 400 and "This event is closed." in answer.content.decode()
+    said = "This evening is closed: nothing in it can be changed any more."
+    assert answer.status_code == 400 and said in answer.content.decode()
     assert not Table.objects.filter(round__event=event).exists()
 
 
@@ -208,8 +209,9 @@ def test_a_won_matchs_score_card_seats_other_pairs_as_the_table_card_does() -> N
     phone.post(reverse("burraco-card-line", args=[key]), {"line": "NS"})
     card = phone.get(reverse("burraco-card", args=[key]))
     table_card = phone.get(_sit_url(event, 1))
-    assert [p.number for p in card.context["free_pairs"]] == [1, 2, 3]
-    assert [p.number for p in table_card.context["pairs"]] == [1, 2, 3]
+    # The same pairs, the one waiting first (the default) on both.
+    assert [p.number for p in card.context["next_pairs"].choices] == [3, 1, 2]
+    assert [p.number for p in table_card.context["pairs"]] == [3, 1, 2]
     url = reverse("burraco-card-rematch", args=[key])
     for posted in (
         phone.post(url, {"ns": "3", "ew": "4"}),

@@ -1,0 +1,120 @@
+"""A Burraco tournament's entries: pairs (or, in an individual tournament, players)
+entered, late while the first turn is played, checked in and withdrawn; an evening of
+free matches takes pairs all evening long."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from games.burraco.tournament_base import TournamentError, check_burraco
+from games.models import (
+    BurracoPair,
+    Event,
+    Game,
+    ScoreCard,
+)
+
+
+def _first_turn_over(event: Event) -> bool:
+    """The first turn has ended: a second one is seated, or every card of it is confirmed."""
+    rounds = list(event.rounds.values_list("number", flat=True))
+    if not rounds:
+        return False
+    if len(rounds) > 1:
+        return True
+    return (
+        not Game.objects.filter(table__round__event=event, table__round__number=1)
+        .exclude(card__status=ScoreCard.Status.CONFIRMED)
+        .exists()
+    )
+
+
+def _check_entries_open(event: Event, late: bool) -> None:
+    """A late entry (`late`: the first turn seated) is refused once the first turn ends."""
+    if late and _first_turn_over(event):
+        raise TournamentError(
+            _("Late entries close when the first turn ends."), code="entries_closed"
+        )
+
+
+def _entry_number(event: Event, number: int | None, taken: str) -> int:
+    """The entry's number: the one asked for, or the next free one when None; `taken`
+    (with %(number)s) refuses a number below 1 or already held by another entry."""
+    numbers = set(event.pairs.values_list("number", flat=True))
+    if number is None:
+        return max(numbers, default=0) + 1
+    if number < 1 or number in numbers:
+        raise TournamentError(
+            taken % {"number": number}, code="number_taken", params={"number": number}
+        )
+    return number
+
+
+def pair_enter(
+    *, event: Event, player_a: Player, player_b: Player, number: int | None = None
+) -> BurracoPair:
+    """Enter a pair: before the first turn, or late while the first turn is being played."""
+    check_burraco(event)
+    if event.individual:
+        raise TournamentError(
+            _("Players enter this individual tournament alone, not in pairs."),
+            code="individual_tournament",
+        )
+    if player_a.pk == player_b.pk:
+        raise TournamentError(_("A pair needs two different players."), code="same_player")
+    # An evening of free matches takes pairs all evening long.
+    late = event.rounds.exists() and not event.is_free_matches
+    _check_entries_open(event, late)
+    taken = set()
+    for a, b in event.pairs.filter(active=True).values_list("player_a_id", "player_b_id"):
+        taken.update((a, b))
+    for player in (player_a, player_b):
+        if player.pk in taken:
+            raise TournamentError(
+                _("%(name)s is already in another pair.") % {"name": player.name},
+                code="player_taken",
+                params={"player": player.pk},
+            )
+    number = _entry_number(event, number, _("Pair number %(number)s is already taken."))
+    return BurracoPair.objects.create(
+        event=event, number=number, player_a=player_a, player_b=player_b, late=late
+    )
+
+
+def player_enter(*, event: Event, player: Player, number: int | None = None) -> BurracoPair:
+    """Enter a player in an individual tournament: before the first turn, or late while
+    the first turn is being played. The entry is a BurracoPair with no second player."""
+    check_burraco(event)
+    if not event.individual:
+        raise TournamentError(
+            _("This is a pair tournament: enter a pair of two players."),
+            code="pair_tournament",
+        )
+    _check_entries_open(event, event.rounds.exists())
+    if event.pairs.filter(player_a=player).exists():
+        raise TournamentError(
+            _("%(name)s is already entered.") % {"name": player.name},
+            code="player_taken",
+            params={"player": player.pk},
+        )
+    number = _entry_number(event, number, _("Number %(number)s is already taken."))
+    return BurracoPair.objects.create(
+        event=event, number=number, player_a=player, player_b=None, late=event.rounds.exists()
+    )
+
+
+def pair_checkin(*, pair: BurracoPair, present: bool = True) -> BurracoPair:
+    check_burraco(pair.event)
+    pair.checked_in = present
+    pair.save(update_fields=["checked_in"])
+    return pair
+
+
+def pair_withdraw(*, pair: BurracoPair) -> BurracoPair:
+    """The pair leaves: it keeps its results and is seated in no later turn."""
+    check_burraco(pair.event)
+    pair.active = False
+    pair.withdrawn_after = pair.event.rounds.count()
+    pair.save(update_fields=["active", "withdrawn_after"])
+    return pair
