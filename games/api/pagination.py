@@ -19,6 +19,9 @@ from rest_framework.request import Request
 
 # The column of the page's rows holding the count of the whole list (COUNT(*) OVER ()).
 PAGE_TOTAL = "_page_total"
+# A page number no list reaches: its OFFSET would not even fit SQLite's 64-bit integers
+# (a server error), so it is refused as a page past the end, after the COUNT.
+BEYOND = 2**31
 
 
 def _counts_in_window(object_list: Any) -> bool:
@@ -55,8 +58,8 @@ class FirstPageCountsItself(DjangoPaginator):
             wanted = int(number)
         except (TypeError, ValueError):
             wanted = 0
-        if wanted < 1 or "count" in self.__dict__ or self.orphans:
-            return super().page(number)
+        if wanted < 1 or "count" in self.__dict__ or self.orphans or wanted > BEYOND:
+            return super().page(number)  # far past the end: the COUNT, then EmptyPage
         if _counts_in_window(self.object_list):
             return self._page_with_count(wanted)
         if wanted != 1:

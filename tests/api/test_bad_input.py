@@ -278,3 +278,14 @@ def test_drf_validation_errors_have_field_paths(world):
     error = response.json()
     assert {p["field"] for p in error["errors"]} == {"username", "password"}
     assert {p["code"] for p in error["errors"]} == {"invalid", "required"}
+
+
+@pytest.mark.parametrize("path", ["/api/v1/clubs/", "/api/v1/deals/", "/api/v1/games/"])
+def test_a_page_number_past_any_list_is_a_404_not_a_server_error(world, path):
+    """Found by schemathesis: ?page=1701985244063273596080881664 made an OFFSET past
+    SQLite's 64 bits (a 500, `datatype mismatch`)."""
+    client = world.client("organiser")
+    for page in ("1701985244063273596080881664", str(2**63), "999999999"):
+        answer = client.get(f"{path}?page={page}")
+        assert answer.status_code == 404, (page, answer.content)
+        assert answer.json()["code"] == "not_found"
