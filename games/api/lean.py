@@ -32,6 +32,7 @@ from rest_framework.settings import api_settings
 
 from clubs.models import Player
 from games.api import read_cache
+from games.api.pagination import PREPARED
 from games.models import Round, Seat
 
 _DATETIME = serializers.DateTimeField()
@@ -144,10 +145,12 @@ def prepared_reads() -> Iterator[None]:
     raw = connection.connection
     saved = raw.cursor_factory, raw.prepare_threshold
     raw.cursor_factory, raw.prepare_threshold = ServerBindingCursor, 0
+    setattr(connection, PREPARED, True)
     try:
         yield
     finally:
         raw.cursor_factory, raw.prepare_threshold = saved
+        setattr(connection, PREPARED, False)
 
 
 def _no_object_permissions(view: Any) -> bool:

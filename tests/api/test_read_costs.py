@@ -18,7 +18,12 @@ from rest_framework.test import APIRequestFactory
 
 from clubs.models import Club, Membership, Player
 from games.api import read_cache
-from games.api.pagination import FirstPageCountsItself, Pagination, _counts_in_window
+from games.api.pagination import (
+    PREPARED,
+    FirstPageCountsItself,
+    Pagination,
+    _counts_in_window,
+)
 from games.api.permissions import (
     PublicReadable,
     TableKey,
@@ -105,7 +110,12 @@ def test_the_first_page_that_counts_itself_gives_django_s_pages(length, page):
 @pytest.mark.parametrize("length", [0, 1, 3, 4, 5, 12])
 @pytest.mark.parametrize("page", ["1", "2", "3", "4", "last"])
 @pytest.mark.parametrize("shape", ["instances", "tuples"])
-def test_the_page_that_counts_in_its_own_statement_gives_django_s_pages(length, page, shape):
+@pytest.mark.parametrize("counting", ["window", "subquery (prepared statements)"])
+def test_the_page_that_counts_in_its_own_statement_gives_django_s_pages(
+    length, page, shape, counting, monkeypatch
+):
+    if counting != "window":
+        monkeypatch.setattr(connection, PREPARED, True, raising=False)
     Player.objects.bulk_create(Player(name=f"P{i:02d}") for i in range(length))
     players = Player.objects.order_by("name", "id")
     if shape == "tuples":
