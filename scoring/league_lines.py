@@ -20,11 +20,11 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 
 from games.models import Event, Game
 from scoring import standings as maths
-from scoring.aggregates import MAX_SQL_WEIGHT, _sql_decimal, case_weight, placed_rows
+from scoring.aggregates import EVENT_FIELD, MAX_SQL_WEIGHT, _sql_decimal, case_weight
 
 
 def latest_evening(league_id: int) -> int | None:
@@ -57,9 +57,17 @@ def supported(ranking: maths.Ranking) -> bool:
 def player_lines(
     scores: Any, ranking: maths.Ranking, last: int | None
 ) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine]]:
-    """Each player's line over these GameScore rows, and the lines without the evening
-    `last` (a player who played only that evening has none then): what
-    maths.combine(evening lines) gives for a ranking that `supported`, in one query."""
+    """Each player's line over these GameScore rows (of complete games: a league's,
+    league_scores), and the lines without the evening `last` (a player who played only
+    that evening has none then): what maths.combine(evening lines) gives for a ranking
+    that `supported`.
+
+    Every evening counting: one GROUP BY player over the rows, and the same aggregates
+    over the rows of `last` alone (a few hundred, found through the evening's indexes),
+    subtracted in Python; only the best game without `last` needs its own maximum. The
+    evenings are counted with COUNT(DISTINCT): grouping by (player, evening) first made
+    PostgreSQL keep a numeric sum and maximum for each of the twenty thousand groups, a
+    third of the floor more (issue 20)."""
     if ranking.best_evenings is not None:
         return _best_lines(scores, ranking, last)
     placement = ranking.method == "placement"
@@ -68,25 +76,25 @@ def player_lines(
     if placement:
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
-    inner, params = _evenings(scores, weight)
-    at_last = "st_event = %s"
-    # A second GROUP BY over the (player, evening) groups, not COUNT(DISTINCT st_event)
-    # over the rows: a DISTINCT aggregate makes PostgreSQL sort every row by player
-    # instead of hashing (issue 20).
-    sql = (
-        f"{inner} SELECT player_id, SUM(n), SUM(t), SUM(w), MAX(b), SUM(d), COUNT(*), SUM(p), "
-        f"SUM(CASE WHEN {at_last} THEN n ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} THEN t ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} THEN w ELSE 0 END), "
-        "MAX(CASE WHEN st_event <> %s THEN b END), "
-        f"SUM(CASE WHEN {at_last} THEN d ELSE 0 END), "
-        f"SUM(CASE WHEN {at_last} THEN p ELSE 0 END) "
-        "FROM ev GROUP BY player_id"
-    )
     marker = -1 if last is None else last  # no evening has id -1: nothing is "last"
+    inner, params = _rows(scores)
+    sql = (
+        f"SELECT player_id, {_SUMS.format(weight=weight)}, MAX(total), "
+        "COUNT(DISTINCT st_event), MAX(CASE WHEN st_event <> %s THEN total END) "
+        f"FROM ({inner}) placed GROUP BY player_id"
+    )
+    at_last: dict[int, tuple[Any, ...]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, *[marker] * 6])
+        cursor.execute(sql, [marker, *params])
         rows = cursor.fetchall()
+        if last is not None:
+            inner, params = _rows(scores.filter(**{EVENT_FIELD: last}))
+            cursor.execute(
+                f"SELECT player_id, {_SUMS.format(weight=weight)} "
+                f"FROM ({inner}) placed GROUP BY player_id",
+                params,
+            )
+            at_last = {row[0]: row[1:] for row in cursor.fetchall()}
     shares: dict[Any, Fraction] = {}
 
     def points(n: Any) -> Fraction | int:
@@ -98,12 +106,9 @@ def player_lines(
         return share
 
     now, before = [], []
-    for row in rows:
-        player_id, games, total, wins, best, deals, evenings, weighed = row[:8]
-        games_l, total_l, wins_l, best_other, deals_l, weighed_l = row[8:]
+    for player_id, games, total, wins, deals, weighed, best, evenings, best_other in rows:
         # Sums of counts: numeric on PostgreSQL, whole numbers here.
         games, wins, deals = int(games), int(wins), int(deals or 0)
-        games_l, wins_l, deals_l = int(games_l), int(wins_l), int(deals_l or 0)
         line = maths.PlayerLine(
             player_id=player_id,
             games=games,
@@ -116,18 +121,22 @@ def player_lines(
             evenings_counted=evenings,
         )
         now.append(line)
-        if not games_l:
+        there = at_last.get(player_id)
+        if there is None:
             before.append(line)
-        elif games_l < games:
+            continue
+        games_l, total_l, wins_l, deals_l, weighed_l = there
+        games_l = int(games_l)
+        if games_l < games:
             before.append(
                 maths.PlayerLine(
                     player_id=player_id,
                     games=games - games_l,
                     total=line.total - _sql_decimal(total_l),
-                    wins=wins - wins_l,
+                    wins=wins - int(wins_l),
                     best_game=_sql_decimal(best_other),
                     placement=points((weighed or 0) - (weighed_l or 0)),
-                    deals=deals - deals_l,
+                    deals=deals - int(deals_l or 0),
                     evenings=evenings - 1,
                     evenings_counted=evenings - 1,
                 )
@@ -135,13 +144,33 @@ def player_lines(
     return now, before
 
 
+# The sums of a player's line (games, total, wins, deals, placement weights) over rows of
+# complete games: a win is first at the table, alone or level with one other player.
+_SUMS = (
+    "COUNT(*), SUM(total), SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END), SUM(deals), SUM({weight})"
+)
+
+
+def _rows(scores: Any) -> tuple[str, tuple[Any, ...]]:
+    """These GameScore rows (of complete games) with their evening (st_event), as an SQL
+    subquery and its parameters: the columns the lines need, nothing per row about the
+    game but the joins that find its evening."""
+    rows = (
+        scores.annotate(st_event=F(EVENT_FIELD))
+        .values_list("player_id", "st_event", "total", "place", "deals", "above")
+        .order_by()
+    )
+    return rows.query.sql_with_params()
+
+
 def _evenings(scores: Any, weight: str) -> tuple[str, tuple[Any, ...]]:
-    """`WITH ev AS (...)`: each player's aggregates per evening over these rows (n games,
-    t total, w wins, b best game, d deals, p placement weights), and its parameters."""
-    inner, params = placed_rows(scores)
+    """`WITH ev AS (...)`: each player's aggregates per evening over these rows (of
+    complete games; n games, t total, w wins, b best game, d deals, p placement weights),
+    and its parameters."""
+    inner, params = _rows(scores)
     return (
         "WITH ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
-        "SUM(CASE WHEN place <= 1.5 AND st_done = 1 THEN 1 ELSE 0 END) AS w, "
+        "SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END) AS w, "
         f"MAX(total) AS b, SUM(deals) AS d, SUM({weight}) AS p "
         f"FROM ({inner}) placed GROUP BY player_id, st_event)"
     ), params
