@@ -20,26 +20,34 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, F, OuterRef
+from django.db.models import F
 
-from games.models import Event, Game
+from games.models import Event, Game, Round, Table
 from scoring import standings as maths
 from scoring.aggregates import EVENT_FIELD, MAX_SQL_WEIGHT, _sql_decimal, case_weight
 
 
 def latest_evening(league_id: int) -> int | None:
     """The league's latest evening (by start, then id) with a complete game: movement is
-    measured against it."""
-    complete = Game.objects.filter(
-        table__round__event_id=OuterRef("pk"), status=Game.Status.COMPLETE
+    measured against it.
+
+    The evenings sorted first and asked in that order whether they have a complete game,
+    until one has: the subquery's OFFSET keeps PostgreSQL from asking every evening of
+    the season first and sorting those that have one (issue 20)."""
+    event, game = Event._meta.db_table, Game._meta.db_table
+    table, round_ = Table._meta.db_table, Round._meta.db_table
+    fence = "OFFSET 0" if connection.vendor == "postgresql" else "LIMIT -1 OFFSET 0"
+    sql = (
+        f"SELECT ev.id FROM (SELECT id, starts_at FROM {event} WHERE league_id = %s "
+        f"ORDER BY starts_at DESC, id DESC {fence}) ev "
+        f"WHERE EXISTS (SELECT 1 FROM {game} g JOIN {table} t ON t.id = g.table_id "
+        f"JOIN {round_} r ON r.id = t.round_id WHERE r.event_id = ev.id AND g.status = %s) "
+        "ORDER BY ev.starts_at DESC, ev.id DESC LIMIT 1"
     )
-    return (
-        Event.objects.filter(league_id=league_id)
-        .filter(Exists(complete))
-        .order_by("-starts_at", "-id")
-        .values_list("id", flat=True)
-        .first()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, Game.Status.COMPLETE.value])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
 
 
 def supported(ranking: maths.Ranking) -> bool:
