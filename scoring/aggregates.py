@@ -498,3 +498,11 @@ def league_scores(league_id: int) -> Any:
     return GameScore.objects.filter(
         game__table__round__event__league_id=league_id, game__status=Game.Status.COMPLETE
     )
+
+
+def league_games(league_id: int) -> Any:
+    """The games a league table counts, whose GameScore rows are league_scores: the
+    complete games of the league's events."""
+    return Game.objects.filter(
+        table__round__event__league_id=league_id, status=Game.Status.COMPLETE
+    )
