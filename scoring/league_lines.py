@@ -190,10 +190,11 @@ def _evenings(games: Any, weight: str) -> tuple[str, tuple[Any, ...]]:
     complete games; n games, t total, w wins, b best game, d deals, p placement weights),
     and its parameters."""
     inner, params = _rows(games)
+    weighed = "0" if weight == "0" else f"SUM({weight})"  # no sum of nothing per group
     return (
         "WITH ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
         "SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END) AS w, "
-        f"MAX(total) AS b, SUM(deals) AS d, SUM({weight}) AS p "
+        f"MAX(total) AS b, SUM(deals) AS d, {weighed} AS p "
         f"FROM ({inner}) placed GROUP BY player_id, st_event)"
     ), params
 
@@ -216,8 +217,9 @@ def _best_lines(
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
     inner, params = _evenings(games, weight)
-    # Totals order as the stored hundredths (SQLite sums them as floats).
-    points = "p" if placement else "ROUND(t, 2)"
+    # Totals order as the stored hundredths: SQLite sums them as floats, rounded here;
+    # PostgreSQL's numeric sums are exact hundredths already.
+    points = "p" if placement else "t" if connection.vendor == "postgresql" else "ROUND(t, 2)"
     now = "rn <= %s"
     before = "rn <= %s AND st_event <> %s"
     sql = (
