@@ -280,7 +280,7 @@ def head_to_head_pairs_of(
     left_out = ""
     for kind, (without, _groups) in enumerate(sets):
         if without is not None:
-            games = Game.objects.filter(**{"table__round__event_id": without}).values("id")
+            games = Game.objects.filter(table__round__event_id=without).values("id").order_by()
             games_sql, games_params = games.query.sql_with_params()
             left_out += f" AND NOT (kind = {kind:d} AND game_id IN ({games_sql}))"
             params.extend(games_params)
@@ -288,15 +288,24 @@ def head_to_head_pairs_of(
     values = ", ".join(f"({p:d}, {g:d}, {k:d})" for p, g, k in rows)
     ids = ", ".join(f"{p:d}" for p in sorted({p for p, _g, _k in rows}))
     table = GameScore._meta.db_table
+    # Each step's size known to the planner: the rows of the groups' players read once
+    # by the player index (MATERIALIZED: joined to the groups inline, the two conditions
+    # on the player made PostgreSQL expect one row, and pair the few hundred rows of two
+    # players by a nested loop, a hundred thousand comparisons), with their groups; the
+    # (game, group) that two or more of them share; then only those rows paired.
     sql = (
         f"WITH grp (player_id, grp, kind) AS (VALUES {values}), "
-        # The rows of the groups' players (by the player index), read once.
-        "mine AS (SELECT s.game_id, s.player_id, s.total, g.grp, g.kind "
-        f"FROM {table} s JOIN grp g ON g.player_id = s.player_id "
-        f"WHERE s.player_id IN ({ids})), "
+        "mine AS MATERIALIZED (SELECT game_id, player_id, total "
+        f"FROM {table} WHERE player_id IN ({ids})), "
+        "grouped AS (SELECT m.game_id, m.player_id, m.total, g.grp, g.kind "
+        "FROM mine m JOIN grp g ON g.player_id = m.player_id), "
+        "shared AS (SELECT game_id, grp FROM grouped GROUP BY game_id, grp "
+        "HAVING COUNT(*) > 1), "
+        "seats AS (SELECT r.* FROM grouped r JOIN shared sh "
+        "ON sh.game_id = r.game_id AND sh.grp = r.grp), "
         "met AS (SELECT a.game_id, a.kind, a.player_id AS pa, b.player_id AS pb, "
         "CASE WHEN a.total > b.total THEN 1 WHEN a.total < b.total THEN -1 ELSE 0 END AS net "
-        "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.grp = a.grp "
+        "FROM seats a JOIN seats b ON b.game_id = a.game_id AND b.grp = a.grp "
         "AND b.player_id > a.player_id) "
         f"SELECT kind, pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}){left_out} "
         "GROUP BY kind, pa, pb"
