@@ -17,15 +17,18 @@ against combine() of the evening lines, for each method.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from django.db import connection
 from django.db.models import F
+from django.db.models.expressions import RawSQL
 
 from games.models import Event, Game, GameScore, Round, Table
 from scoring import standings as maths
-from scoring.aggregates import MAX_SQL_WEIGHT, _sql_decimal, case_weight
+from scoring.aggregates import MAX_SQL_WEIGHT, _sql_decimal, case_weight, league_games
 
 
 def latest_evening(league_id: int) -> int | None:
@@ -35,6 +38,14 @@ def latest_evening(league_id: int) -> int | None:
     The evenings sorted first and asked in that order whether they have a complete game,
     until one has: the subquery's OFFSET keeps PostgreSQL from asking every evening of
     the season first and sorting those that have one (issue 20)."""
+    sql, params = _latest_sql(league_id)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+def _latest_sql(league_id: int) -> tuple[str, list[Any]]:
     event, game = Event._meta.db_table, Game._meta.db_table
     table, round_ = Table._meta.db_table, Round._meta.db_table
     fence = "OFFSET 0" if connection.vendor == "postgresql" else "LIMIT -1 OFFSET 0"
@@ -45,10 +56,42 @@ def latest_evening(league_id: int) -> int | None:
         f"JOIN {round_} r ON r.id = t.round_id WHERE r.event_id = ev.id AND g.status = %s) "
         "ORDER BY ev.starts_at DESC, ev.id DESC LIMIT 1"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [league_id, Game.Status.COMPLETE.value])
-        row = cursor.fetchone()
-    return None if row is None else row[0]
+    return sql, [league_id, Game.Status.COMPLETE.value]
+
+
+@dataclass(frozen=True)
+class _Last:
+    """The evening left out for the lines before it, as the lines' query names it: a
+    number (a parameter), or the league's latest evening found in the same statement
+    (a `latest` CTE: one round trip less, which on a busy machine is a wait for the
+    database's process)."""
+
+    value: int | None = None
+    league_id: int | None = None
+
+    def cte(self) -> tuple[str, list[Any]]:
+        """`latest AS (...), ` and its parameters, or nothing."""
+        if self.league_id is None:
+            return "", []
+        sql, params = _latest_sql(self.league_id)
+        return f"latest AS ({sql}), ", params
+
+    def sql(self) -> tuple[str, list[Any]]:
+        """The evening's id as SQL, and its parameters (-1, no evening's id, for none)."""
+        if self.league_id is None:
+            return "%s", [-1 if self.value is None else self.value]
+        return "(SELECT id FROM latest)", []
+
+    @property
+    def none(self) -> bool:
+        return self.league_id is None and self.value is None
+
+    def found(self, ids: Iterable[Any]) -> int | None:
+        """The evening: the one given, or the latest as each row of the query names it
+        (none without rows: then nothing is ranked)."""
+        if self.league_id is None:
+            return self.value
+        return next(iter(ids), None)
 
 
 def supported(ranking: maths.Ranking) -> bool:
@@ -77,6 +120,21 @@ def player_lines(
     evenings are counted with COUNT(DISTINCT): grouping by (player, evening) first made
     PostgreSQL keep a numeric sum and maximum for each of the twenty thousand groups, a
     third of the floor more (issue 20)."""
+    now, before, _last = _lines(games, ranking, _Last(value=last))
+    return now, before
+
+
+def league_player_lines(
+    league_id: int, ranking: maths.Ranking
+) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine], int | None]:
+    """player_lines(league_games(league_id), ranking, latest_evening(league_id)) and that
+    latest evening, the evening found by the lines' own statement."""
+    return _lines(league_games(league_id), ranking, _Last(league_id=league_id))
+
+
+def _lines(
+    games: Any, ranking: maths.Ranking, last: _Last
+) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine], int | None]:
     if ranking.best_evenings is not None:
         return _best_lines(games, ranking, last)
     placement = ranking.method == "placement"
@@ -85,25 +143,31 @@ def player_lines(
     if placement:
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
-    marker = -1 if last is None else last  # no evening has id -1: nothing is "last"
+    cte, cte_params = last.cte()
+    mark, mark_params = last.sql()
     inner, params = _rows(games)
     sql = (
-        f"SELECT player_id, {_SUMS.format(weight=weight)}, MAX(total), "
-        "COUNT(DISTINCT st_event), MAX(CASE WHEN st_event <> %s THEN total END) "
+        f"{'WITH ' + cte[:-2] + ' ' if cte else ''}"
+        f"SELECT 0, {mark}, player_id, {_SUMS.format(weight=weight)}, MAX(total), "
+        f"COUNT(DISTINCT st_event), MAX(CASE WHEN st_event <> {mark} THEN total END) "
         f"FROM ({inner}) placed GROUP BY player_id"
     )
-    at_last: dict[int, tuple[Any, ...]] = {}
+    params = [*cte_params, *mark_params, *mark_params, *params]
+    if not last.none:
+        # The evening's own rows, through its indexes (the condition inside the games'
+        # subquery), in the same statement.
+        at, at_params = _rows(games.filter(**{GAME_EVENT: RawSQL(mark, mark_params)}))
+        sql += (
+            f" UNION ALL SELECT 1, NULL, player_id, {_SUMS.format(weight=weight)}, "
+            f"NULL, NULL, NULL FROM ({at}) placed GROUP BY player_id"
+        )
+        params += at_params
     with connection.cursor() as cursor:
-        cursor.execute(sql, [marker, *params])
-        rows = cursor.fetchall()
-        if last is not None:
-            inner, params = _rows(games.filter(**{GAME_EVENT: last}))
-            cursor.execute(
-                f"SELECT player_id, {_SUMS.format(weight=weight)} "
-                f"FROM ({inner}) placed GROUP BY player_id",
-                params,
-            )
-            at_last = {row[0]: row[1:] for row in cursor.fetchall()}
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    rows = [row[2:] for row in fetched if row[0] == 0]
+    at_last = {row[2]: row[3:8] for row in fetched if row[0] == 1}
+    found = last.found(row[1] for row in fetched if row[0] == 0)
     shares: dict[Any, Fraction] = {}
 
     def points(n: Any) -> Fraction | int:
@@ -150,7 +214,7 @@ def player_lines(
                     evenings_counted=evenings - 1,
                 )
             )
-    return now, before
+    return now, before, found
 
 
 # The sums of a player's line (games, total, wins, deals, placement weights) over rows of
@@ -186,14 +250,14 @@ def _rows(games: Any) -> tuple[str, tuple[Any, ...]]:
     ), params
 
 
-def _evenings(games: Any, weight: str) -> tuple[str, tuple[Any, ...]]:
+def _evenings(games: Any, weight: str, cte: str = "") -> tuple[str, tuple[Any, ...]]:
     """`WITH ev AS (...)`: each player's aggregates per evening over these rows (of
     complete games; n games, t total, w wins, b best game, d deals, p placement weights),
     and its parameters."""
     inner, params = _rows(games)
     weighed = "0" if weight == "0" else f"SUM({weight})"  # no sum of nothing per group
     return (
-        "WITH ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
+        f"WITH {cte}ev AS (SELECT player_id, st_event, COUNT(*) AS n, SUM(total) AS t, "
         "SUM(CASE WHEN place <= 1.5 THEN 1 ELSE 0 END) AS w, "
         f"MAX(total) AS b, SUM(deals) AS d, {weighed} AS p "
         f"FROM ({inner}) placed GROUP BY player_id, st_event)"
@@ -201,8 +265,8 @@ def _evenings(games: Any, weight: str) -> tuple[str, tuple[Any, ...]]:
 
 
 def _best_lines(
-    games: Any, ranking: maths.Ranking, last: int | None
-) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine]]:
+    games: Any, ranking: maths.Ranking, last: _Last
+) -> tuple[list[maths.PlayerLine], list[maths.PlayerLine], int | None]:
     """player_lines with best_evenings N: each (player, evening) aggregated, numbered per
     player best first (points, then the earlier evening: combine()'s order), and each
     player's counted evenings summed, in one query (a window function, on SQLite too).
@@ -217,17 +281,19 @@ def _best_lines(
     if placement:
         weights, denominator = maths.placement_weights(ranking.placement_points)
         weight = case_weight(weights)
-    inner, params = _evenings(games, weight)
+    cte, cte_params = last.cte()
+    mark, mark_params = last.sql()
+    inner, params = _evenings(games, weight, cte)
     # Totals order as the stored hundredths: SQLite sums them as floats, rounded here;
     # PostgreSQL's numeric sums are exact hundredths already.
     points = "p" if placement else "t" if connection.vendor == "postgresql" else "ROUND(t, 2)"
     now = "rn <= %s"
-    before = "rn <= %s AND st_event <> %s"
+    before = f"rn <= %s AND st_event <> {mark}"
     sql = (
         f"{inner}, ranked AS (SELECT ev.*, "
         f"ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY {points} DESC, st_event) AS rn "
         "FROM ev) "
-        "SELECT player_id, COUNT(*), MAX(CASE WHEN st_event = %s THEN rn END), "
+        f"SELECT player_id, COUNT(*), MAX(CASE WHEN st_event = {mark} THEN rn END), {mark}, "
         + ", ".join(
             f"{agg}(CASE WHEN {cond} THEN {col} END)"
             for cond in (now, before)
@@ -243,11 +309,20 @@ def _best_lines(
         )
         + " FROM ranked GROUP BY player_id"
     )
-    marker = -1 if last is None else last  # no evening has id -1: nothing is "last"
     n = ranking.best_evenings
     assert n is not None
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, marker, *[n] * 7, *[n + 1, marker] * 7])
+        cursor.execute(
+            sql,
+            [
+                *cte_params,
+                *params,
+                *mark_params,
+                *mark_params,
+                *[n] * 7,
+                *[n + 1, *mark_params] * 7,
+            ],
+        )
         rows = cursor.fetchall()
     shares: dict[Any, Fraction] = {}
 
@@ -274,7 +349,8 @@ def _best_lines(
         )
 
     lines_now, lines_before = [], []
-    for player_id, evenings, at_last, *counted in rows:
+    found = last.found(row[3] for row in rows)
+    for player_id, evenings, at_last, _last, *counted in rows:
         now_line = line(player_id, evenings, counted[:7])
         lines_now.append(now_line)
         if at_last is None:  # not there that evening: the same line
@@ -283,4 +359,4 @@ def _best_lines(
             lines_before.append(
                 line(player_id, evenings - 1, counted[7:] if at_last <= n else counted[:7])
             )
-    return lines_now, lines_before
+    return lines_now, lines_before, found

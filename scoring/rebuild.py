@@ -31,7 +31,6 @@ from scoring.aggregates import (
     event_scores,
     head_to_head_pairs,
     head_to_head_pairs_of,
-    league_games,
     league_scores,
     rank,
     ranking_of,
@@ -235,8 +234,7 @@ def _league_ranks(
     again only for the players of the latest evening."""
     scores = league_scores(league_id)
     if league_lines.supported(ranking):
-        last = league_lines.latest_evening(league_id)
-        now, lines_before = league_lines.player_lines(league_games(league_id), ranking, last)
+        now, lines_before, last = league_lines.league_player_lines(league_id, ranking)
     else:
         data = aggregate(scores, ranking)
         now = maths.combine(data.lines, ranking)

@@ -181,3 +181,29 @@ def test_an_average_of_the_best_evenings_is_combined_again_only_where_needed(
     assert sorted(astuple(x) for x in got) == sorted(
         astuple(x) for x in maths.combine(data.without(last).lines, ranking)
     )
+
+
+@pytest.mark.parametrize(
+    "ranking",
+    [*RANKINGS, *(maths.Ranking(method=m, best_evenings=1) for m in ("total", "placement"))],
+    ids=lambda r: f"{r.method}{r.placement_points}{r.best_evenings}",
+)
+def test_the_rebuilds_lines_find_the_latest_evening_in_their_own_statement(
+    league_games,  # noqa: F811
+    ranking,
+):
+    """league_player_lines (the rebuild's: the latest evening found by the lines' own
+    statement) gives what player_lines gives with latest_evening, and that evening; with
+    no complete game, no evening and no lines."""
+    league, games = league_games
+    people = sorted({p for _e, players, _t in games for p in players})
+    _third_evening(league, list(Player.objects.filter(pk__in=people).order_by("pk")))
+    last = league_lines.latest_evening(league.pk)
+    now, before, found = league_lines.league_player_lines(league.pk, ranking)
+    expected = league_lines.player_lines(aggregates.league_games(league.pk), ranking, last)
+    assert found == last
+    assert (_table(now), _table(before)) == tuple(_table(lines) for lines in expected)
+    assert len(before) < len(now)
+
+    Game.objects.filter(table__round__event__league=league).update(status=Game.Status.IN_PROGRESS)
+    assert league_lines.league_player_lines(league.pk, ranking) == ([], [], None)
