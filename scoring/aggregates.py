@@ -289,24 +289,21 @@ def head_to_head_pairs_of(
     ids = ", ".join(f"{p:d}" for p in sorted({p for p, _g, _k in rows}))
     table = GameScore._meta.db_table
     # Each step's size known to the planner: the rows of the groups' players read once
-    # by the player index (MATERIALIZED: joined to the groups inline, the two conditions
-    # on the player made PostgreSQL expect one row, and pair the few hundred rows of two
-    # players by a nested loop, a hundred thousand comparisons), with their groups; the
-    # (game, group) that two or more of them share; then only those rows paired.
+    # by the player index, each two of them at one game paired (a few thousand rows, a
+    # thousand pairs: both MATERIALIZED, as written; joined to the groups inline, the
+    # conditions on the player made PostgreSQL expect one row and pair two players' few
+    # hundred by a nested loop, and grouping (game, group) first was slower), then the
+    # pairs of one group kept.
     sql = (
         f"WITH grp (player_id, grp, kind) AS (VALUES {values}), "
         "mine AS MATERIALIZED (SELECT game_id, player_id, total "
         f"FROM {table} WHERE player_id IN ({ids})), "
-        "grouped AS (SELECT m.game_id, m.player_id, m.total, g.grp, g.kind "
-        "FROM mine m JOIN grp g ON g.player_id = m.player_id), "
-        "shared AS (SELECT game_id, grp FROM grouped GROUP BY game_id, grp "
-        "HAVING COUNT(*) > 1), "
-        "seats AS (SELECT r.* FROM grouped r JOIN shared sh "
-        "ON sh.game_id = r.game_id AND sh.grp = r.grp), "
-        "met AS (SELECT a.game_id, a.kind, a.player_id AS pa, b.player_id AS pb, "
+        "pairs AS MATERIALIZED (SELECT a.game_id, a.player_id AS pa, b.player_id AS pb, "
         "CASE WHEN a.total > b.total THEN 1 WHEN a.total < b.total THEN -1 ELSE 0 END AS net "
-        "FROM seats a JOIN seats b ON b.game_id = a.game_id AND b.grp = a.grp "
-        "AND b.player_id > a.player_id) "
+        "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.player_id > a.player_id), "
+        "met AS (SELECT p.game_id, ga.kind, p.pa, p.pb, p.net FROM pairs p "
+        "JOIN grp ga ON ga.player_id = p.pa "
+        "JOIN grp gb ON gb.player_id = p.pb AND gb.grp = ga.grp) "
         f"SELECT kind, pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}){left_out} "
         "GROUP BY kind, pa, pb"
     )
