@@ -6,12 +6,13 @@ season of 200 evenings, and combined them in Python twice (now, and before the l
 evening for the movement): about four times its floor, a GROUP BY player over the same
 rows. When every evening counts, a player's line is a plain sum over their rows, and the
 line before the latest evening is that sum minus the same aggregates over that evening's
-few hundred rows (a second, small query); only the best game needs its own maximum
-without that evening. With the best N evenings, the evenings are numbered best first in
-SQL (window functions), now and without the latest evening, and the first N summed.
-Either way the league's complete games are found with their evening first and their
-rows joined to them once (_rows). An average of the best N evenings (fractions to order) keeps the
-lines per (player, evening). tests/standings/test_league_lines.py checks the lines
+few hundred rows (UNION ALL in the same statement); only the best game needs its own
+maximum without that evening. With the best N evenings, the evenings are numbered best
+first in SQL (window functions), now and without the latest evening, and the first N
+summed. Either way the league's complete games are found with their evening first and
+their rows joined to them once (_rows), and the rebuild's statement finds the latest
+evening itself (league_player_lines). An average of the best N evenings (fractions to
+order) keeps the lines per (player, evening). tests/standings/test_league_lines.py checks the lines
 against combine() of the evening lines, for each method.
 """
 
