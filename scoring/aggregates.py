@@ -280,7 +280,7 @@ def head_to_head_pairs_of(
     left_out = ""
     for kind, (without, _groups) in enumerate(sets):
         if without is not None:
-            games = Game.objects.filter(**{"table__round__event_id": without}).values("id")
+            games = Game.objects.filter(table__round__event_id=without).values("id").order_by()
             games_sql, games_params = games.query.sql_with_params()
             left_out += f" AND NOT (kind = {kind:d} AND game_id IN ({games_sql}))"
             params.extend(games_params)
@@ -288,16 +288,22 @@ def head_to_head_pairs_of(
     values = ", ".join(f"({p:d}, {g:d}, {k:d})" for p, g, k in rows)
     ids = ", ".join(f"{p:d}" for p in sorted({p for p, _g, _k in rows}))
     table = GameScore._meta.db_table
+    # Each step's size known to the planner: the rows of the groups' players read once
+    # by the player index, each two of them at one game paired (a few thousand rows, a
+    # thousand pairs: both MATERIALIZED, as written; joined to the groups inline, the
+    # conditions on the player made PostgreSQL expect one row and pair two players' few
+    # hundred by a nested loop, and grouping (game, group) first was slower), then the
+    # pairs of one group kept.
     sql = (
         f"WITH grp (player_id, grp, kind) AS (VALUES {values}), "
-        # The rows of the groups' players (by the player index), read once.
-        "mine AS (SELECT s.game_id, s.player_id, s.total, g.grp, g.kind "
-        f"FROM {table} s JOIN grp g ON g.player_id = s.player_id "
-        f"WHERE s.player_id IN ({ids})), "
-        "met AS (SELECT a.game_id, a.kind, a.player_id AS pa, b.player_id AS pb, "
+        "mine AS MATERIALIZED (SELECT game_id, player_id, total "
+        f"FROM {table} WHERE player_id IN ({ids})), "
+        "pairs AS MATERIALIZED (SELECT a.game_id, a.player_id AS pa, b.player_id AS pb, "
         "CASE WHEN a.total > b.total THEN 1 WHEN a.total < b.total THEN -1 ELSE 0 END AS net "
-        "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.grp = a.grp "
-        "AND b.player_id > a.player_id) "
+        "FROM mine a JOIN mine b ON b.game_id = a.game_id AND b.player_id > a.player_id), "
+        "met AS (SELECT p.game_id, ga.kind, p.pa, p.pb, p.net FROM pairs p "
+        "JOIN grp ga ON ga.player_id = p.pa "
+        "JOIN grp gb ON gb.player_id = p.pb AND gb.grp = ga.grp) "
         f"SELECT kind, pa, pb, SUM(net) FROM met WHERE game_id IN ({inner}){left_out} "
         "GROUP BY kind, pa, pb"
     )
@@ -497,4 +503,12 @@ def league_scores(league_id: int) -> Any:
     """The GameScore rows a league table counts: complete games of the league's events."""
     return GameScore.objects.filter(
         game__table__round__event__league_id=league_id, game__status=Game.Status.COMPLETE
+    )
+
+
+def league_games(league_id: int) -> Any:
+    """The games a league table counts, whose GameScore rows are league_scores: the
+    complete games of the league's events."""
+    return Game.objects.filter(
+        table__round__event__league_id=league_id, status=Game.Status.COMPLETE
     )

@@ -80,8 +80,10 @@ def _stored_rows(
 ) -> dict[int, tuple[Any, ...]]:
     """The stored values of these fields, by player id. On PostgreSQL the columns come
     back as the ORM gives them but `details` (jsonb, as text): read as plain rows and
-    that one column parsed, without the ORM's work per row (a thousand rows a league)."""
-    rows = model.objects.filter(**scope).values_list("player_id", *fields)
+    that one column parsed, without the ORM's work per row (a thousand rows a league).
+    In no order: the models' default ordering joined the league, its club and every
+    player for their names and sorted the rows, several times the read itself (issue 20)."""
+    rows = model.objects.filter(**scope).values_list("player_id", *fields).order_by()
     if connection.vendor != "postgresql":
         return {values[0]: values[1:] for values in rows}
     sql, params = rows.query.sql_with_params()
@@ -232,8 +234,7 @@ def _league_ranks(
     again only for the players of the latest evening."""
     scores = league_scores(league_id)
     if league_lines.supported(ranking):
-        last = league_lines.latest_evening(league_id)
-        now, lines_before = league_lines.player_lines(scores, ranking, last)
+        now, lines_before, last = league_lines.league_player_lines(league_id, ranking)
     else:
         data = aggregate(scores, ranking)
         now = maths.combine(data.lines, ranking)
