@@ -5,6 +5,7 @@ next turn seated in one action. Organisers of the club only; each view calls a s
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -53,6 +54,22 @@ def _playing(event: Event) -> list[int]:
     return list(event.pairs.filter(active=True).values_list("number", flat=True))
 
 
+def _entry_form(form_class: Any, club: Club, event: Event) -> Any:
+    """The desk's entry form, proposing the first players (by name) not entered yet: two
+    different ones for a pair, not the first member twice."""
+    players = _players(club)
+    taken = {
+        pk
+        for pair in event.pairs.values_list("player_a_id", "player_b_id")
+        for pk in pair
+        if pk is not None
+    }
+    free = [pk for pk, _name in players if pk not in taken]
+    names = ["player"] if form_class is PlayerEntryForm else ["player_a", "player_b"]
+    initial = dict(zip(names, free, strict=False)) if len(free) >= len(names) else {}
+    return form_class(players=players, initial=initial)
+
+
 def _pair_choices(event: Event) -> list[tuple[int, str]]:
     return [(p.pk, str(p)) for p in desk_reads.pairs_of(event)]
 
@@ -69,7 +86,7 @@ def _render_desk(
         "club": club,
         "event": event,
         **data,
-        "pair_form": forms.get("pair_form") or entry_form(players=_players(club)),
+        "pair_form": forms.get("pair_form") or _entry_form(entry_form, club, event),
         "turn_form": forms.get("turn_form")
         or TurnForm(
             pairs=_playing(event),
