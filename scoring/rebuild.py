@@ -10,7 +10,6 @@ rows (the second writes nothing). The ratings are synced by scoring/rating_sync.
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -22,6 +21,7 @@ from django.db import connection, transaction
 from clubs.models import GameChoice, League
 from games import live
 from games.models import Event
+from games.sql import json_value
 from scoring import league_lines
 from scoring import standings as maths
 from scoring.aggregates import (
@@ -91,12 +91,8 @@ def _stored_rows(
         cursor.execute(sql, params)
         fetched = cursor.fetchall()
     at = fields.index("details") + 1
-
-    def details(value: Any) -> Any:
-        return json.loads(value) if isinstance(value, str) else value
-
     return {
-        values[0]: (*values[1:at], details(values[at]), *values[at + 1 :]) for values in fetched
+        values[0]: (*values[1:at], json_value(values[at]), *values[at + 1 :]) for values in fetched
     }
 
 

@@ -63,13 +63,6 @@ def datetimes() -> Callable[[Any], str | None]:
     return iso
 
 
-def _dict(value: Any) -> Any:
-    """As DictField gives a dict: a copy with string keys."""
-    if value is None:
-        return None
-    return {str(k): v for k, v in value.items()}
-
-
 def json_text(name: str) -> ExpressionWrapper:
     """A JSON column read as its stored text, which `loads` parses: orjson takes a third
     of the time JSONField's json.loads took for a page of deals (issue 20). Both
