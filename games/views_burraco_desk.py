@@ -19,7 +19,7 @@ from clubs.models import Club, Player
 from clubs.views import organiser_required
 from games import live
 from games.burraco import desk as desk_reads
-from games.burraco import scorecards, tournaments
+from games.burraco import entries, scorecards, tournaments
 from games.burraco_form import hand_from_form
 from games.burraco_score_cards import score_cards_pdf
 from games.errors import DealRejected, EntryError
@@ -58,12 +58,7 @@ def _entry_form(form_class: Any, club: Club, event: Event) -> Any:
     """The desk's entry form, proposing the first players (by name) not entered yet: two
     different ones for a pair, not the first member twice."""
     players = _players(club)
-    taken = {
-        pk
-        for pair in event.pairs.values_list("player_a_id", "player_b_id")
-        for pk in pair
-        if pk is not None
-    }
+    taken = entries.entered_players(event)
     free = [pk for pk, _name in players if pk not in taken]
     names = ["player"] if form_class is PlayerEntryForm else ["player_a", "player_b"]
     initial = dict(zip(names, free, strict=False)) if len(free) >= len(names) else {}

@@ -66,9 +66,7 @@ def pair_enter(
     # An evening of free matches takes pairs all evening long.
     late = event.rounds.exists() and not event.is_free_matches
     _check_entries_open(event, late)
-    taken = set()
-    for a, b in event.pairs.filter(active=True).values_list("player_a_id", "player_b_id"):
-        taken.update((a, b))
+    taken = entered_players(event)
     for player in (player_a, player_b):
         if player.pk in taken:
             raise TournamentError(
@@ -82,6 +80,18 @@ def pair_enter(
     )
 
 
+def entered_players(event: Event) -> set[int]:
+    """The players who cannot enter again: in an individual tournament everyone entered,
+    in a pair tournament the players of the pairs still playing (one query)."""
+    entries = event.pairs.all() if event.individual else event.pairs.filter(active=True)
+    return {
+        pk
+        for pair in entries.values_list("player_a_id", "player_b_id")
+        for pk in pair
+        if pk is not None
+    }
+
+
 def player_enter(*, event: Event, player: Player, number: int | None = None) -> BurracoPair:
     """Enter a player in an individual tournament: before the first turn, or late while
     the first turn is being played. The entry is a BurracoPair with no second player."""
@@ -92,7 +102,7 @@ def player_enter(*, event: Event, player: Player, number: int | None = None) -> 
             code="pair_tournament",
         )
     _check_entries_open(event, event.rounds.exists())
-    if event.pairs.filter(player_a=player).exists():
+    if player.pk in entered_players(event):
         raise TournamentError(
             _("%(name)s is already entered.") % {"name": player.name},
             code="player_taken",
