@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -29,7 +30,7 @@ from django.db.models.expressions import RawSQL
 
 from games.models import Event, Game, GameScore, Round, Table
 from scoring import standings as maths
-from scoring.aggregates import MAX_SQL_WEIGHT, _sql_decimal, case_weight, league_games
+from scoring.aggregates import MAX_SQL_WEIGHT, case_weight, league_games
 
 
 def latest_evening(league_id: int) -> int | None:
@@ -186,9 +187,9 @@ def _lines(
         line = maths.PlayerLine(
             player_id=player_id,
             games=games,
-            total=_sql_decimal(total),
+            total=_hundredths(total),
             wins=wins,
-            best_game=_sql_decimal(best),
+            best_game=_hundredths(best),
             placement=points(weighed),
             deals=deals,
             evenings=evenings,
@@ -206,9 +207,9 @@ def _lines(
                 maths.PlayerLine(
                     player_id=player_id,
                     games=games - games_l,
-                    total=line.total - _sql_decimal(total_l),
+                    total=line.total - _hundredths(total_l),
                     wins=wins - int(wins_l),
-                    best_game=_sql_decimal(best_other),
+                    best_game=_hundredths(best_other),
                     placement=points((weighed or 0) - (weighed_l or 0)),
                     deals=deals - int(deals_l or 0),
                     evenings=evenings - 1,
@@ -225,13 +226,22 @@ _SUMS = (
 )
 
 
+def _hundredths(value: Any) -> Decimal:
+    """A sum or maximum of GameScore.total_cents as the total it stands for (0 for none):
+    whole numbers on both databases (a numeric sum of bigints on PostgreSQL)."""
+    return Decimal(0) if value is None else Decimal(int(value)).scaleb(-2)
+
+
 # A game's evening, from the game.
 GAME_EVENT = "table__round__event_id"
 
 
 def _rows(games: Any) -> tuple[str, tuple[Any, ...]]:
     """The GameScore rows of these games (complete ones) with their evening (st_event), as
-    an SQL subquery and its parameters: the columns the lines need.
+    an SQL subquery and its parameters: the columns the lines need, the total in
+    hundredths (GameScore.total_cents: whole numbers sum and compare cheaper than
+    PostgreSQL's numeric, about a seventh of a best-N league's statement, and exactly on
+    SQLite, whose decimals are floats).
 
     The games are first found with their evening (a few per evening, through table and
     round), then their rows joined to them once: joined row by row to game, table,
@@ -246,7 +256,7 @@ def _rows(games: Any) -> tuple[str, tuple[Any, ...]]:
     )
     fence = "OFFSET 0" if connection.vendor == "postgresql" else "LIMIT -1 OFFSET 0"
     return (
-        "SELECT s.player_id, ge.st_event, s.total, s.place, s.deals, s.above "
+        "SELECT s.player_id, ge.st_event, s.total_cents AS total, s.place, s.deals, s.above "
         f"FROM {GameScore._meta.db_table} s JOIN ({found} {fence}) ge ON ge.id = s.game_id"
     ), params
 
@@ -285,9 +295,7 @@ def _best_lines(
     cte, cte_params = last.cte()
     mark, mark_params = last.sql()
     inner, params = _evenings(games, weight, cte)
-    # Totals order as the stored hundredths: SQLite sums them as floats, rounded here;
-    # PostgreSQL's numeric sums are exact hundredths already.
-    points = "p" if placement else "t" if connection.vendor == "postgresql" else "ROUND(t, 2)"
+    points = "p" if placement else "t"
     now = "rn <= %s"
     before = f"rn <= %s AND st_event <> {mark}"
     sql = (
@@ -340,9 +348,9 @@ def _best_lines(
         return maths.PlayerLine(
             player_id=player_id,
             games=int(games),
-            total=_sql_decimal(total),
+            total=_hundredths(total),
             wins=int(wins),
-            best_game=_sql_decimal(best),
+            best_game=_hundredths(best),
             placement=share(weighed),
             deals=int(deals or 0),
             evenings=evenings,
