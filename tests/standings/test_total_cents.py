@@ -6,7 +6,6 @@ summed from the totals themselves, best evenings chosen alike."""
 
 from __future__ import annotations
 
-from dataclasses import astuple, replace
 from datetime import timedelta
 from decimal import Decimal
 
@@ -18,6 +17,7 @@ from scoring import aggregates, league_lines
 from scoring import standings as maths
 from tests.factories import make_club, make_event, make_league, make_player, make_table
 
+from .test_league_lines import _table
 from .test_placement_sql import _place
 
 pytestmark = pytest.mark.django_db
@@ -63,10 +63,6 @@ def test_total_cents_is_the_stored_total_in_hundredths_after_each_write():
         stored = _stored(game)
         assert [cents for _total, cents in stored] == [int(Decimal(t) * 100) for t in totals]
         assert all(cents == int(total * 100) for total, cents in stored)
-
-
-def _table(lines) -> list[tuple]:
-    return sorted(astuple(replace(line, counted_events=())) for line in lines)
 
 
 @pytest.mark.parametrize(
