@@ -98,35 +98,56 @@ class DealRows(CountedRows):
             params += visible[1]
         self._where = " AND ".join(clauses)
         self._params = params
+        self._one_game = game_id is not None
 
     def _from(self, alias: str) -> str:
         where = self._where.replace("{d}", alias)
         return f"FROM {_q(Deal._meta.db_table)} {alias}" + (f" WHERE {where}" if where else "")
 
-    def _select(self, total: str) -> str:
+    def _order(self, alias: str) -> str:
+        return f" ORDER BY {alias}.{_q('game_id')}, {alias}.{_q('number')}"
+
+    def _select(self, total: str = "", keys: str = "") -> str:
+        """The page's statement: the deals themselves, or those whose ids `keys` selects
+        (as k.id; then from `keys`, not from _from's deals)."""
         columns = ", ".join(_column(name) for name in (*_NAMES, *_TIMES))
-        order = f"ORDER BY d.{_q('game_id')}, d.{_q('number')}"
-        return f"SELECT {columns}{total} {self._from('d')} {order}"
+        if not keys:
+            return f"SELECT {columns}{total} {self._from('d')}{self._order('d')}"
+        deal = _q(Deal._meta.db_table)
+        return (
+            f"SELECT {columns}{total} FROM {deal} d JOIN ({keys}) k ON k.{_q('id')} = "
+            f"d.{_q('id')}{self._order('d')}"
+        )
 
     def page(self, offset: int, limit: int) -> tuple[list[tuple], int | None]:
-        if getattr(connection, PREPARED, False):
-            total = f", (SELECT COUNT(*) {self._from('n')})"
-            params = [*self._params, *self._params]
+        """One statement. A page of the whole list is chosen by the deals' ids, numbers
+        and games alone, and only its rows are read in full: when PostgreSQL sorted the
+        visible deals rather than walk their index (its estimate for an anonymous
+        reader), it sorted and converted every deal's columns (3-4 ms for 1,150 deals, 1
+        ms this way). One game's deals are few: read directly."""
+        prepared = getattr(connection, PREPARED, False)
+        count = f", (SELECT COUNT(*) {self._from('n')})"
+        if self._one_game:
+            sql = self._select(count if prepared else ", COUNT(*) OVER ()")
+            sql += _window(offset, limit)
         else:
-            total, params = ", COUNT(*) OVER ()", list(self._params)
-        rows = _fetch(self._select(total) + _window(offset, limit), params, extra=1)
+            window = "" if prepared else ", COUNT(*) OVER () AS total"
+            keys = f"SELECT k.{_q('id')}{window} {self._from('k')}{self._order('k')}"
+            sql = self._select(count if prepared else ", k.total", keys + _window(offset, limit))
+        params = [*self._params, *self._params] if prepared else list(self._params)
+        rows = _fetch(sql, params, extra=1)
         if not rows:
             return [], None
         return [row[:-1] for row in rows], rows[0][-1]
 
     def rows(self, offset: int, limit: int) -> list[tuple]:
-        return _fetch(self._select("") + _window(offset, limit), self._params)
+        return _fetch(self._select() + _window(offset, limit), self._params)
 
     def count(self) -> int:
         return orm_rows(f"SELECT COUNT(*) {self._from('n')}", self._params, [None])[0][0]
 
     def __iter__(self) -> Any:
-        return iter(_fetch(self._select(""), self._params))
+        return iter(_fetch(self._select(), self._params))
 
 
 def _window(offset: int, limit: int) -> str:
