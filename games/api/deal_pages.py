@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from rest_framework.request import Request
 
@@ -39,11 +40,15 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def _utc_text() -> bool:
+    """Whether the page reads its datetimes as UTC text (PostgreSQL, aware datetimes),
+    which datetime.fromisoformat reads back at once: psycopg's loader (Django's subclass,
+    in Python) took a quarter of the page's read for its 100 datetimes."""
+    return connection.vendor == "postgresql" and settings.USE_TZ
+
+
 def _column(name: str) -> str:
-    """A column of the page. On PostgreSQL a datetime is read as its UTC time in ISO
-    text, which datetime.fromisoformat reads back at once: psycopg's loader (Django's
-    subclass, in Python) took a quarter of the page's read for its 100 datetimes."""
-    if name in _TIMES and connection.vendor == "postgresql":
+    if name in _TIMES and _utc_text():
         return f"to_char(d.{_q(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')"
     return f"d.{_q(name)}"
 
@@ -51,7 +56,7 @@ def _column(name: str) -> str:
 def _fetch(sql: str, params: list[Any], extra: int = 0) -> list[tuple]:
     """The rows of a page's statement (`extra` columns after DEAL_COLUMNS'), their
     datetimes as the ORM gives them (aware, in UTC)."""
-    if connection.vendor != "postgresql":  # the text each database stores, as the ORM reads it
+    if not _utc_text():  # the values each database gives, converted as the ORM does
         return orm_rows(sql, params, [*_FIELDS, *(None for _ in range(extra))])
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

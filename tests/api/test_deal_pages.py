@@ -196,3 +196,15 @@ def test_page_statements_do_not_grow_with_the_deals(world):
             deal_submit(game_id=game.pk, deal=deal)
     assert Deal.objects.count() > 40
     assert statements() == few
+
+
+def test_without_time_zones_the_rows_are_the_orm_s(many, settings):
+    """USE_TZ off (the site sets it on): datetimes as the ORM reads them, naive."""
+    settings.USE_TZ = False
+    sql = DealViewSet.as_view({"get": "list"})
+    orm = DealViewSet.as_view({"get": "list"}, sql=False)
+    for query in ("", "?page_size=3&page=2"):
+        path = f"/api/v1/deals/{query}"
+        got = _answer(sql, path, _headers(many, "organiser"))
+        assert got == _answer(orm, path, _headers(many, "organiser")), path
+        assert got[0] == 200 and b'"created_at":"' in got[1]
