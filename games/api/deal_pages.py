@@ -20,6 +20,7 @@ every role, page and game, on varied data.
 from __future__ import annotations
 
 import datetime
+import functools
 from typing import Any
 
 from django.conf import settings
@@ -37,6 +38,13 @@ _FIELDS = [*(None for _ in _NAMES), *(Deal._meta.get_field(name) for name in _TI
 
 
 def _q(name: str) -> str:
+    return _quoted(connection.vendor, name)
+
+
+@functools.cache
+def _quoted(vendor: str, name: str) -> str:
+    """A name quoted for the database: the statements are written on every request, and
+    the connection's `ops` is two lookups through a thread-local proxy each time."""
     return connection.ops.quote_name(name)
 
 
@@ -49,7 +57,7 @@ def _utc_text() -> bool:
 
 def _column(name: str) -> str:
     if name in _TIMES and _utc_text():
-        return f"to_char(d.{_q(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')"
+        return f"""to_char(d.{_q(name)} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US"Z"')"""
     return f"d.{_q(name)}"
 
 
@@ -61,12 +69,8 @@ def _fetch(sql: str, params: list[Any], extra: int = 0) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    at = len(_NAMES)
-    return [(*row[:at], _utc(row[at]), _utc(row[at + 1]), *row[at + 2 :]) for row in rows]
-
-
-def _utc(text: str) -> datetime.datetime:
-    return datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC)
+    at, read = len(_NAMES), datetime.datetime.fromisoformat  # "...Z": aware, in UTC
+    return [(*row[:at], read(row[at]), read(row[at + 1]), *row[at + 2 :]) for row in rows]
 
 
 def _visible_games(request: Request) -> tuple[str, list[Any]] | None:
