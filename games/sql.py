@@ -39,6 +39,7 @@ import datetime
 import json
 import re
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -46,6 +47,7 @@ from typing import Any
 import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.db.models import Field
 
 from clubs.models import Club, Membership, Player
 from games.models import Event, Game
@@ -75,17 +77,51 @@ def organised_clubs(user: str, role: str) -> str:
     )
 
 
+def event_visibility(organised: str | None) -> str:
+    """SQL condition: the event of alias `e`, its club joined as `c`, may be read by a
+    visitor: a public event of a public club, or any event of the clubs `organised`
+    selects (SQL, e.g. organised_clubs, or a list of ids; None: no club)."""
+    public = 'e."published" AND c."published"'
+    return f"({public})" if organised is None else f'(({public}) OR e."club_id" IN ({organised}))'
+
+
 def visible_events(organised: str | None) -> str:
-    """SQL selecting the ids of the events a visitor may read: public events of public
-    clubs, and every event of the clubs `organised` selects (SQL, e.g. organised_clubs,
-    or a list of ids; None: no club). The rule of the API's PublicReadable.events and of
-    scoring.selectors.Viewer, as one subquery the ORM need not resolve."""
+    """SQL selecting the ids of the events a visitor may read (event_visibility): the rule of
+    the API's PublicReadable.events and of scoring.selectors.Viewer, as one subquery the
+    ORM need not resolve."""
     event, club = Event._meta.db_table, Club._meta.db_table
-    sql = (
+    return (
         f'SELECT e."id" FROM "{event}" e JOIN "{club}" c ON c."id" = e."club_id" '
-        f'WHERE (e."published" AND c."published")'
+        f"WHERE {event_visibility(organised)}"
     )
-    return sql if organised is None else f'{sql} OR e."club_id" IN ({organised})'
+
+
+def orm_rows(sql: str, params: list[Any], fields: Sequence[Field | None]) -> list[tuple]:
+    """The rows of a plain SELECT, each column whose field is given converted as the ORM
+    converts that field's values (SQLite gives datetimes as text and decimals as floats;
+    PostgreSQL needs nothing converted); None: the column as the database gives it."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    converters = []
+    for at, field in enumerate(fields):
+        if field is None:
+            continue
+        column = field.get_col(field.model._meta.db_table)
+        functions = connection.ops.get_db_converters(column)
+        functions += column.get_db_converters(connection)
+        if functions:
+            converters.append((at, column, functions))
+    if not converters or not rows:
+        return rows
+    out = []
+    for row in rows:
+        values = list(row)
+        for at, column, functions in converters:
+            for convert in functions:
+                values[at] = convert(values[at], column, connection)
+        out.append(tuple(values))
+    return out
 
 
 LOCK = 'SELECT {columns} FROM "games_game" WHERE "id" = %(game)s::bigint FOR UPDATE'.format(

@@ -1,39 +1,74 @@
 """A player's games, for the player page and the API's history (one query, two when the
 player left a seat to a substitute or was one).
 
-The games are read as plain rows (values_list) in one statement: the player's GameScore
-rows and, in the same UNION, the games in which the player took part in a substitution
-(a substitute who played fewer of the seat's deals has no GameScore row of the game).
-Only then are the substitutions read, to write who played which deals. Reading the
-GameScore rows as model instances with their game, table, round and event, and the
-substitutions always, was most of the API history's time (issue 20).
+The games are read as plain rows in one statement of plain SQL: the player's GameScore
+rows and, in the same UNION ALL, the games in which the player took part in a
+substitution (a substitute who played fewer of the seat's deals has no GameScore row of
+the game). Only then are the substitutions read, to write who played which deals.
+Reading the GameScore rows as model instances with their game, table, round and event,
+and the substitutions always, was most of the API history's time; building the same
+UNION through the ORM (values_list) still took about 1 ms a request (issue 20).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import DecimalField, F, IntegerField, Q, Value
+from django.db import connection
+from django.db.models import Field, Q
 from django.utils.translation import gettext as _
 
-from clubs.models import Player
-from games.models import Game, GameScore, Substitution
+from clubs.models import Club, Player
+from games.models import Event, Game, GameScore, Round, Substitution, Table
 from games.seat_history import Change, deal_ranges, spans
+from games.sql import orm_rows
 from scoring import standings as maths
 
 if TYPE_CHECKING:
     from scoring.selectors import Viewer
 
 _PATH = "game__table__round__"
-_COLUMNS = (
-    "game_id",
-    "game__status",
-    "game__table__number",
-    f"{_PATH}number",
-    f"{_PATH}event_id",
-    f"{_PATH}event__name",
-    f"{_PATH}event__starts_at",
-)
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _games_sql(who: Viewer) -> tuple[str, list[Any]]:
+    """One statement: the player's GameScore rows and the games in which they took part
+    in a substitution (a substitute who played fewer of the seat's deals has no GameScore
+    row there), each with its game, table, round and event, in the games `who` may see.
+    Parameters: the player's id three times, then the visibility's. The game's rows are
+    joined once, after the UNION ALL: planning the joins twice (once per branch, as the
+    ORM's UNION had them) cost PostgreSQL three times as long (issue 20)."""
+    s, x = _q(GameScore._meta.db_table), _q(Substitution._meta.db_table)
+    g, t, r, e, c = (_q(m._meta.db_table) for m in (Game, Table, Round, Event, Club))
+    game = _q("game_id")
+    sql = (
+        f"SELECT p.{game}, g.{_q('status')}, t.{_q('number')}, r.{_q('number')}, "
+        f"r.{_q('event_id')}, e.{_q('name')}, e.{_q('starts_at')}, "
+        f"p.scored, p.total, p.place, p.deals FROM ("
+        f"SELECT s.{game}, 1 AS scored, s.{_q('total')} AS total, s.{_q('place')} AS place, "
+        f"s.{_q('deals')} AS deals FROM {s} s WHERE s.{_q('player_id')} = %s "
+        f"UNION ALL SELECT x.{game}, 0, NULL, NULL, 0 FROM {x} x "
+        f"WHERE x.{_q('player_in_id')} = %s OR x.{_q('player_out_id')} = %s) p "
+        f"JOIN {g} g ON g.{_q('id')} = p.{game} "
+        f"JOIN {t} t ON t.{_q('id')} = g.{_q('table_id')} "
+        f"JOIN {r} r ON r.{_q('id')} = t.{_q('round_id')} "
+        f"JOIN {e} e ON e.{_q('id')} = r.{_q('event_id')}"
+    )
+    visible = who.visible_sql()
+    if visible is None:
+        return sql, []
+    sql += f" JOIN {c} c ON c.{_q('id')} = e.{_q('club_id')} WHERE {visible[0]}"
+    return sql, visible[1]
+
+
+def _fields() -> list[Field | None]:
+    """The columns of _games_sql converted as the ORM converts them (decimals, datetimes)."""
+    score = GameScore._meta.get_field
+    starts = Event._meta.get_field("starts_at")
+    return [None, None, None, None, None, None, starts, None, score("total"), score("place"), None]
 
 
 def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
@@ -44,30 +79,8 @@ def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
     one who played most of the seat's deals only (games/seat_history.py), the other's
     row has none.
     """
-    scores = (
-        GameScore.objects.filter(player=player)
-        .filter(who.visible(_PATH))
-        .annotate(
-            scored=Value(1, output_field=IntegerField()),
-            score_total=F("total"),
-            score_place=F("place"),
-            score_deals=F("deals"),
-        )
-        .order_by()
-        .values_list(*_COLUMNS, "scored", "score_total", "score_place", "score_deals")
-    )
-    changes = (
-        Substitution.objects.filter(Q(player_in=player) | Q(player_out=player))
-        .filter(who.visible(_PATH))
-        .annotate(
-            scored=Value(0, output_field=IntegerField()),
-            score_total=Value(None, output_field=DecimalField()),
-            score_place=Value(None, output_field=DecimalField()),
-            score_deals=Value(0, output_field=IntegerField()),
-        )
-        .order_by()
-        .values_list(*_COLUMNS, "scored", "score_total", "score_place", "score_deals")
-    )
+    sql, ids = _games_sql(who)
+    rows = orm_rows(sql, [player.pk, player.pk, player.pk, *ids], _fields())
     out: dict[int, dict[str, Any]] = {}
     substituted: dict[int, dict[str, Any]] = {}
     for (
@@ -82,7 +95,7 @@ def player_games(player: Player, who: Viewer) -> list[dict[str, Any]]:
         total,
         place,
         deals,
-    ) in scores.union(changes):
+    ) in rows:
         row = {
             "game_id": game_id,
             "event_id": event_id,

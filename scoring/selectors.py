@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubs.models import Club, League, Membership, Player
 from games.models import Deal, DealScore, Event, Game, PairTurnResult, Table
 from games.selectors import game_record
-from games.sql import visible_events
+from games.sql import event_visibility, visible_events
 from scoring import standings as maths
 from scoring.aggregates import ranking_of
 from scoring.cache_keys import event_cache_key, league_cache_key
@@ -71,6 +71,15 @@ class Viewer:
         ids = sorted(self.organises)
         organised = ", ".join(["%s"] * len(ids)) if ids else None
         return Q(**{f"{prefix}event_id__in": RawSQL(visible_events(organised), ids)})
+
+    def visible_sql(self) -> tuple[str, list[int]] | None:
+        """visible() as an SQL condition on an event (alias `e`, its club joined as `c`:
+        games.sql.event_visibility) and its parameters; None: every event."""
+        if self.everything:
+            return None
+        ids = sorted(self.organises)
+        organised = ", ".join(["%s"] * len(ids)) if ids else None
+        return event_visibility(organised), ids
 
 
 def viewer(user: Any) -> Viewer:

@@ -18,7 +18,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import sql
-from games.api import contract, examples, filters, lean, read_cache, reads, serializers
+from games.api import (
+    contract,
+    deal_pages,
+    examples,
+    filters,
+    lean,
+    read_cache,
+    reads,
+    serializers,
+)
 from games.api.permissions import (
     USER_ORGANISES,
     CanEnterDeals,
@@ -71,6 +80,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     permission_classes = [CanEnterDeals]
     filter_backends = [filters.KnownQueryParameters]
     lean = True  # the page as plain rows (games/api/lean.py); False: the serializer's
+    sql = True  # those rows by plain SQL (games/api/deal_pages.py); False: by the ORM
 
     def get_game(self, request: Request, pk: int) -> Game:
         if request.method not in SAFE_METHODS:
@@ -102,16 +112,21 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
 
     def _lean_get(self, request: Request, pk: int) -> Response:
         # Reading needs no object permission (CanEnterDeals allows every safe method),
-        # only the game's visibility: the page is read through the deal list's filter
-        # (visible_deals), so a page with deals proves it, in the page's one statement.
+        # only the game's visibility: the page is read through the deal list's rule
+        # (visible_deals, or deal_pages.DealRows' SQL of it), so a page with deals
+        # proves it, in the page's one statement.
         # No deal found, or a refusal (a bad parameter, a page past the end): the game's
         # visibility first (reads.visible_game_row's one query; the ORM path answers the
         # 404), as when the game was read before its deals.
-        deals = visible_deals(request).filter(game_id=pk).order_by("number")
+        if self.sql:
+            deals: Any = deal_pages.DealRows(request, game_id=pk)
+        else:
+            deals = visible_deals(request).filter(game_id=pk).order_by("number")
+            deals = deals.values_list(*lean.DEAL_COLUMNS)
         try:
             deals = self.filter_queryset(deals)
             with lean.prepared_reads():
-                page = self.paginate_queryset(deals.values_list(*lean.DEAL_COLUMNS))
+                page = self.paginate_queryset(deals)
         except APIException:
             self._readable_or_404(request, pk)
             raise

@@ -32,7 +32,7 @@ from rest_framework.settings import api_settings
 
 from clubs.models import Player
 from games.api import read_cache
-from games.api.pagination import PREPARED
+from games.api.pagination import PREPARED, CountedRows
 from games.models import Round, Seat
 
 _DATETIME = serializers.DateTimeField()
@@ -83,9 +83,17 @@ class LeanList:
 
     lean = True
     lean_columns: Sequence[str] = ()
+    # Whether list() may read its rows by lean_sql (False: through the ORM always, the
+    # tests' reference for it).
+    sql = True
 
     def lean_rows(self, request: Request, page: list[tuple]) -> list[dict[str, Any]]:
         raise NotImplementedError
+
+    def lean_sql(self, request: Request) -> CountedRows | None:
+        """The list's rows (lean_columns' values, in the queryset's order) read by plain
+        SQL, when the request asks no filter; None: the ORM reads them."""
+        return None
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """One row as list() makes it, read through the same queryset (visibility
@@ -109,8 +117,14 @@ class LeanList:
         return read_cache.cached_read(request, self, lambda: self._lean_list(request))
 
     def _lean_list(self, request: Request) -> Response:
-        queryset = self.filter_queryset(self.get_queryset())  # type: ignore[attr-defined]
-        values = queryset.prefetch_related(None).values_list(*self.lean_columns)
+        rows = None
+        if self.sql and not set(request.query_params) - {"page", "page_size"}:
+            rows = self.lean_sql(request)
+        if rows is not None:  # the query parameters are still checked (400)
+            values: Any = self.filter_queryset(rows)  # type: ignore[attr-defined]
+        else:
+            queryset = self.filter_queryset(self.get_queryset())  # type: ignore[attr-defined]
+            values = queryset.prefetch_related(None).values_list(*self.lean_columns)
         with prepared_reads():
             page = self.paginate_queryset(values)  # type: ignore[attr-defined]
             if page is None:  # no pagination class: every row, as ListModelMixin answers

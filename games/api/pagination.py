@@ -44,12 +44,34 @@ def _counts_in_window(object_list: Any) -> bool:
     )
 
 
+class CountedRows:
+    """A list read by plain SQL, whose pages count the whole list in their own statement
+    (games/api/deal_pages.py): FirstPageCountsItself reads it as it reads a queryset."""
+
+    def page(self, offset: int, limit: int) -> tuple[list, int | None]:
+        """The rows from `offset` on, at most `limit`, and the count of the whole list
+        (None when there is no row to carry it)."""
+        raise NotImplementedError
+
+    def rows(self, offset: int, limit: int) -> list:
+        """The rows from `offset` on, at most `limit` (the count known already)."""
+        raise NotImplementedError
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def __getitem__(self, window: slice) -> list:
+        start = window.start or 0
+        return self.rows(start, window.stop - start) if window.stop > start else []
+
+
 class FirstPageCountsItself(DjangoPaginator):
     """Django's paginator, with the COUNT in the page's own statement.
 
     A queryset (_counts_in_window) is read with `COUNT(*) OVER ()`: every row of the page
     carries the count of the whole list, so a page costs one statement instead of a
     COUNT and a SELECT (each built by the ORM: about a fifth of a long list's request).
+    A CountedRows list (plain SQL) counts itself in its page's statement the same way.
     An empty page learns nothing: page 1 is then an empty list (count 0), a later page
     asks the COUNT and is refused as Django refuses it.
     Other lists: page 1 is read first with one row more; when it holds the whole list,
@@ -63,7 +85,7 @@ class FirstPageCountsItself(DjangoPaginator):
             wanted = 0
         if wanted < 1 or "count" in self.__dict__ or self.orphans or wanted > BEYOND:
             return super().page(number)  # far past the end: the COUNT, then EmptyPage
-        if _counts_in_window(self.object_list):
+        if isinstance(self.object_list, CountedRows) or _counts_in_window(self.object_list):
             return self._page_with_count(wanted)
         if wanted != 1:
             return super().page(number)
@@ -75,12 +97,17 @@ class FirstPageCountsItself(DjangoPaginator):
 
     def _page_with_count(self, number: int) -> Any:
         bottom = (number - 1) * self.per_page
-        counted = self.object_list.annotate(**{PAGE_TOTAL: _total(self.object_list)})
-        rows = list(counted[bottom : bottom + self.per_page])
+        if isinstance(self.object_list, CountedRows):
+            rows, count = self.object_list.page(bottom, self.per_page)
+        else:
+            counted = self.object_list.annotate(**{PAGE_TOTAL: _total(self.object_list)})
+            rows, count = list(counted[bottom : bottom + self.per_page]), None
         if not rows:
             if number != 1:
                 return super().page(number)  # the COUNT, then Django's EmptyPage
             self.__dict__["count"] = 0
+        elif count is not None:
+            self.__dict__["count"] = count
         elif isinstance(rows[0], tuple):
             self.__dict__["count"] = rows[0][-1]
             rows = [row[:-1] for row in rows]

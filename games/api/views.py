@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import login_limits
-from games.api import filters, lean, reads, serializers
+from games.api import deal_pages, filters, lean, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
@@ -266,6 +266,9 @@ class DealViewSet(lean.LeanList, ReadOnlyViewSet):
 
     def get_queryset(self):
         return visible_deals(self.request).order_by("game_id", "number")
+
+    def lean_sql(self, request: Request) -> deal_pages.DealRows:
+        return deal_pages.DealRows(request)
 
 
 @csrf_exempt  # nothing to protect: it only ever answers 404
