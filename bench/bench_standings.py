@@ -541,8 +541,8 @@ def section(out: dict, args: argparse.Namespace) -> str:
         f"{' --keep' if args.keep else ''} --database {args.database}`, {today}; "
         f"machine: {machine}; PostgreSQL 15 on the same machine; median of {args.repeat} runs; "
         f"load average during the run {out['load'][0]:.1f} (the machine is shared). "
-        f"Each league rebuild run follows a run of the baseline query, and its ratio is "
-        f"against the median of those paired baselines (the load moves between minutes).",
+        f"Each league rebuild run follows a run of each floor query, and its ratios are "
+        f"against the medians of those paired runs (the load moves between minutes).",
         "",
         f"Data: {out['players']:,} players, {out['games']:,} complete games, "
         f"{out['deals']:,} deals ({out['deal_scores']:,} DealScore rows), one league of "
