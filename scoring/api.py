@@ -331,6 +331,9 @@ class PlayerRatingView(StandingsView):
         responses={200: RatingSerializer, **errors(*READ_ERRORS)},
     )
     def get(self, request: Request, pk: int) -> Response:
+        return read_cache.cached_read(request, self, lambda: self._rating(request, pk))
+
+    def _rating(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         player = _visible_player(request, pk)
         rating = selectors.player_rating(player, _viewer(request))

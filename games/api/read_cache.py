@@ -26,9 +26,10 @@ moment: then a list may lag a write by that long). Without a cache (None for the
 generation) every request is answered in full, as before.
 
 What drops the generation is the database itself, not a list of signals: every INSERT,
-UPDATE or DELETE of a clubs_ or games_ table through Django's connection (ORM, bulk
-updates, raw SQL, migrations, the admin), via an execute wrapper installed on each new
-connection. Standings, ratings and sessions live in other tables and leave it alone.
+UPDATE or DELETE of a clubs_ or games_ table, or of the ratings (a player's rating page is
+cached too), through Django's connection (ORM, bulk updates, raw SQL, migrations, the
+admin), via an execute wrapper installed on each new connection. Standings and sessions
+live in other tables and leave it alone.
 """
 
 from __future__ import annotations
@@ -104,12 +105,15 @@ def cached_read(request: Request, view: Any, read: Callable[[], Response]) -> Re
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "MERGE ", "TRUNCA", "CREATE", "ALTER ", "DROP ")
 _WITH_WRITES = re.compile(r"\b(INSERT|UPDATE|DELETE|MERGE)\b", re.IGNORECASE)
-_TABLES = ("clubs_", "games_")
+# Club data, and the ratings (scoring's tables the rating page reads, written by the
+# ratings sync after a game, not with it); not the standings, which the API reads from
+# their own cache.
+_TABLES = ("clubs_", "games_", "scoring_playerrating", "scoring_ratinghistory")
 
 
 def writes_club_data(sql: str) -> bool:
-    """Whether a statement may change a clubs_ or games_ table: it writes (a WITH may) and
-    names one. Reads, savepoints and settings never do."""
+    """Whether a statement may change a clubs_ or games_ table or a rating: it writes (a
+    WITH may) and names one. Reads, savepoints and settings never do."""
     head = sql.lstrip()[:6].upper()
     if head.startswith("WITH"):
         if not _WITH_WRITES.search(sql):

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Club, Player
 from games.api import read_cache
 from games.models import Deal, Game
+from scoring.models import PlayerRating, RatingHistory
 
 from .conftest import build_world
 
@@ -35,6 +36,7 @@ def _pages(world) -> list[str]:
         *LISTS,
         f"/api/v1/games/{world.game.pk}/deals/",
         f"/api/v1/players/{player}/history/",
+        f"/api/v1/players/{player}/rating/",
     ]
 
 
@@ -119,6 +121,29 @@ def test_every_kind_of_write_is_seen_at_the_next_read(world, write):
         assert statuses[game.pk] == Game.Status.COMPLETE
 
 
+def test_a_rating_written_by_the_sync_is_seen_at_the_next_read(world):
+    """Ratings live in scoring's tables, written by the ratings sync after a game: their
+    writes drop the pages too, or a player's rating page would stay as it was."""
+    player = world.game.table.seats.get(position=0).player_id
+    path = f"/api/v1/players/{player}/rating/"
+    client = world.client("anonymous")
+    before = client.get(path).json()
+    assert before["mu"] is None and client.get(path).json() == before  # now cached
+    PlayerRating.objects.create(player_id=player, mu=27.5, sigma=7.25, ordinal=5.75, games=1)
+    assert client.get(path).json()["mu"] == 27.5
+    RatingHistory.objects.create(
+        player_id=player,
+        game=world.game,
+        event=world.game.table.round.event,
+        order_key="1",
+        place=1,
+        mu=27.5,
+        sigma=7.25,
+        ordinal=5.75,
+    )
+    assert [h["game_id"] for h in client.get(path).json()["history"]] == [world.game.pk]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_write_committed_elsewhere_drops_the_pages_at_its_commit():
     """Another request's write (its own transaction, not this thread's reads): the pages
@@ -152,6 +177,8 @@ def test_without_a_cache_every_read_is_made(world, monkeypatch):
         ("WITH ev AS (SELECT * FROM games_gamescore) SELECT 1", False),
         ("WITH gone AS (DELETE FROM games_deal RETURNING id) SELECT 1", True),
         ('INSERT INTO "scoring_eventstanding" ("id") VALUES (1)', False),
+        ('INSERT INTO "scoring_ratinghistory" ("id") VALUES (1)', True),
+        ('UPDATE "scoring_playerrating" SET "mu" = 25', True),
         ('UPDATE "django_session" SET "expire_date" = now()', False),
         ('SAVEPOINT "s1_x1"', False),
         ('SET LOCAL work_mem = "64MB"', False),
