@@ -310,6 +310,35 @@ def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, wit
     assert counts == [expected] * len(counts), [q["sql"][:70] for q in queries]
 
 
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)  # the submission's own commit, as in production
+def test_a_phone_s_deal_makes_two_round_trips_to_redis(monkeypatch):
+    """The writes throttle's counter; then, once the deal is committed, in one pipeline
+    (clubs.cache.deletes_held): the API's reads generation and the game's and evening's
+    live versions dropped, the evening's standings marked queued (each of them was a
+    round trip of its own)."""
+    import time
+
+    from django.core.cache import cache
+
+    from games import live
+    from scoring.tasks import dirty_key
+    from tests.foundation.test_cache import round_trips
+
+    world = build_world()
+    event_id = world.table.round.event_id
+    scopes = [("game", world.game.pk), ("event", event_id), ("reads", 0)]
+    assert all(live.version(kind, ident) for kind, ident in scopes)
+    # The evening's standings already queued: the mark stays, no task to send.
+    cache.set(dirty_key("event", event_id), time.time(), 60)
+    sent = round_trips(monkeypatch)
+    response = world.client("table_key").post(url(world), world.deals[2], format="json")
+    assert response.status_code == 201, response.json()
+    assert len(sent) == 2, sent
+    assert [cache.get(live._key(kind, ident)) for kind, ident in scopes] == [None] * 3
+    assert cache.get(dirty_key("event", event_id)) is not None
+
+
 @pytest.mark.redis  # the fixed window is Redis only
 def test_writes_throttle_is_a_fixed_window_counter_on_redis(world, settings, mid_window):
     """On Redis: one counter per client and window; a refusal says when the window ends."""
