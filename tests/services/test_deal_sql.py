@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from games import sql
 from games.errors import DealConflict, DealRejected, IdempotencyMismatch
 from games.models import Deal, DealRevision, DealScore, Game, GameScore, IdempotencyRecord
-from games.submission import deal_submit
+from games.submission import NotAuthorised, deal_submit
 from tests.factories import make_club, make_event, make_game
 from tests.services.test_deals import full_game
 
@@ -293,3 +293,139 @@ def test_the_write_s_json_text_is_the_value_json_dumps_gives(value):
     with connection.cursor() as cursor:
         cursor.execute("SELECT %s::jsonb = %s::jsonb", [text, json.dumps(value)])
         assert cursor.fetchone()[0] is True
+
+
+# --- in a request (no atomic block around it): the transaction rides on the statements ---
+
+
+def _idle() -> bool:
+    import psycopg
+
+    raw = connection.connection
+    return raw is None or raw.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+
+def _lock_free(game: Game) -> bool:
+    """Whether another session can lock the game's row at once (no transaction holds it)."""
+    import psycopg
+
+    dsn = connection.get_connection_params()
+    with psycopg.connect(**dsn, autocommit=True) as other:
+        try:
+            other.execute('SELECT 1 FROM "games_game" WHERE "id" = %s FOR UPDATE NOWAIT', [game.pk])
+        except psycopg.errors.LockNotAvailable:
+            return False
+    return True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_request_begin_and_commit_ride_on_the_statements(pair):
+    """Outside any atomic block (a request), two queries: BEGIN with the lock and read,
+    COMMIT with the write (Django's atomic sent each in a round trip of its own); the
+    same rows as in an atomic block; what is announced is announced after the commit."""
+    from django.db import transaction
+
+    from games.signals import deals_changed
+
+    game, other, user = pair
+    deals = full_game()["deals"][:6]
+    seen = []
+
+    def committed(sender, game_ids, **kwargs):
+        # Another session sees the deal: the announcement comes after the commit.
+        import psycopg
+
+        with psycopg.connect(**connection.get_connection_params()) as elsewhere:
+            count = elsewhere.execute(
+                'SELECT COUNT(*) FROM "games_deal" WHERE "game_id" = %s', [game_ids[0]]
+            ).fetchone()[0]
+        seen.append(count)
+
+    deals_changed.connect(committed, weak=False, dispatch_uid="test_committed")
+    try:
+        deal_submit(game_id=game.pk, deal=deals[0], by_user=user)
+        with CaptureQueriesContext(connection) as queries:
+            deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="r")
+        sent = [q["sql"] for q in queries]
+        assert len(sent) == 2, sent
+        assert sent[0].startswith("BEGIN; EXECUTE tavolo_deal_lock(")
+        assert sent[1].startswith("EXECUTE tavolo_deal_write_idempotent(")
+        assert sent[1].endswith("; COMMIT")
+        assert _idle() and _lock_free(game)
+        assert seen == [1, 2]
+        for i, deal in enumerate(deals[2:], start=2):
+            deal_submit(game_id=game.pk, deal=deal, by_user=user, idempotency_key=f"r{i}")
+    finally:
+        deals_changed.disconnect(dispatch_uid="test_committed")
+    with transaction.atomic():  # Django's atomic, as in a test or a command
+        for i, deal in enumerate(deals):
+            key = "r" if i == 1 else (f"r{i}" if i >= 2 else None)
+            deal_submit(game_id=other.pk, deal=deal, by_user=user, idempotency_key=key)
+    a, b = snapshot(game), snapshot(other)
+    for record in a["idempotency"] + b["idempotency"]:
+        record[3].pop("game")
+    assert a == b
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_request_every_other_end_rolls_back_and_leaves_no_transaction(pair, monkeypatch):
+    """An answer read back (a retry, the same deal again), a refusal (409, 400, 422, not
+    authorised), a failing write: nothing written, the row's lock released, the session
+    out of any transaction."""
+    game, _other, user = pair
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal={**deals[0], "number": 1}, idempotency_key="k1")
+    stored = snapshot(game)
+
+    def ends_clean():
+        assert _idle() and _lock_free(game)
+        assert snapshot(game) == stored
+
+    replay = deal_submit(game_id=game.pk, deal={**deals[0], "number": 1}, idempotency_key="k1")
+    assert replay.created is False
+    ends_clean()
+    same = deal_submit(game_id=game.pk, deal={**deals[0], "number": 1})
+    assert same.status_code == 200
+    ends_clean()
+    with pytest.raises(DealConflict):
+        deal_submit(game_id=game.pk, deal=deals[0])  # already stored as deal 1
+    ends_clean()
+    with pytest.raises(DealRejected):
+        deal_submit(game_id=game.pk, deal={**deals[1], "contract": "nonsense"})
+    ends_clean()
+    with pytest.raises(IdempotencyMismatch):
+        deal_submit(game_id=game.pk, deal=deals[1], idempotency_key="k1")
+    ends_clean()
+
+    def refuse(game, organises):
+        raise NotAuthorised()
+
+    with pytest.raises(NotAuthorised):
+        deal_submit(game_id=game.pk, deal=deals[1], authorise=refuse)
+    ends_clean()
+    write = sql.write
+
+    def broken(new):
+        new.deal_scores[-1]["doubles_won"] = -1  # breaks a CHECK, after the deal's INSERT
+        return write(new)
+
+    monkeypatch.setattr(sql, "write", broken)
+    with pytest.raises(Exception, match="check"):
+        deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="k2")
+    ends_clean()
+    monkeypatch.setattr(sql, "write", write)
+    assert deal_submit(game_id=game.pk, deal=deals[1], idempotency_key="k2").created
+    assert _idle() and _lock_free(game)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_request_lost_statements_roll_back_and_run_again(pair):
+    game, _other, user = pair
+    deals = full_game()["deals"]
+    deal_submit(game_id=game.pk, deal=deals[0], by_user=user)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    submission = deal_submit(game_id=game.pk, deal=deals[1], by_user=user, idempotency_key="z")
+    assert submission.status_code == 201 and submission.deal.number == 2
+    assert _idle() and _lock_free(game)
+    assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
