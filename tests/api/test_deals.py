@@ -340,31 +340,6 @@ def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, wit
     assert counts == [expected] * len(counts), [q["sql"][:70] for q in queries]
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)  # the submission's own transaction, as in production
-def test_a_phone_s_deal_is_three_statements_in_a_request():
-    """Pinned, as a request runs it (no test transaction around it): the table key
-    (prepared), BEGIN with the lock and the read, the write with COMMIT."""
-    world = build_world()
-    client = world.client("table_key")
-    counts = []
-    for number in range(3, 8):
-        deal = {**world.deals[number - 1], "number": number}
-        with CaptureQueriesContext(connection) as queries:
-            response = client.post(
-                url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY=f"k{number}"
-            )
-        assert response.status_code == 201, response.json()
-        counts.append(len(queries))
-    sent = [q["sql"] for q in queries]
-    assert counts == [3] * len(counts), sent
-    # sent[0], the table key's prepared statement, is logged without its text (psycopg)
-    assert sent[1].startswith("BEGIN; EXECUTE tavolo_deal_lock(")
-    assert sent[2].startswith("EXECUTE tavolo_deal_write_idempotent(") and sent[2].endswith(
-        "COMMIT"
-    )
-
-
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)  # the submission's own commit, as in production
 def test_a_phone_s_deal_makes_two_round_trips_to_redis(monkeypatch):
