@@ -468,8 +468,8 @@ def render(results: dict, args: argparse.Namespace, queries: dict, run: dict) ->
         "",
         "Statements: SQL statements of one request, counted in-process on the same data "
         "(CaptureQueriesContext, which since Django 4.2 lists a transaction's BEGIN and "
-        "COMMIT too: a submission's 3 are the authentication, BEGIN with the lock and read "
-        "in one round trip, the write with COMMIT); a cold read's count "
+        "COMMIT too: a submission's 5 are the authentication, BEGIN, the lock and read in "
+        "one round trip, the write, COMMIT); a cold read's count "
         "is with the cache forgetting what it reads. Reads that read nothing from the cache "
         "(cold is warm, measured once): " + (", ".join(no_cache) or "none") + ".",
         "",

@@ -16,10 +16,6 @@ transaction; tests/services/test_deal_sql.py compares both paths row by row):
    ON CONFLICT DO UPDATE), the audit row and the idempotency record. One statement is
    atomic by itself; it also runs inside deal_submit's transaction.
 
-In a request (no atomic block around deal_submit) the transaction itself rides on these
-round trips: BEGIN goes with 1 and 2, COMMIT with 3 (`in_statements`), where Django's
-atomic would send each in a round trip of its own; any other end rolls back.
-
 Why: building these statements through the ORM cost several times their execution
 (bench/RESULTS.md "## API").
 
@@ -43,8 +39,6 @@ import datetime
 import json
 import re
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -52,7 +46,7 @@ from typing import Any
 import orjson
 import psycopg
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection
 
 from clubs.models import Club, Membership, Player
 from games.models import Event, Game
@@ -195,7 +189,7 @@ def lock_and_read(
         if not isinstance(cursor.cursor, psycopg.ClientCursor):
             game = lock(game_id)
             return game, (read(game, scope, key, user_id) if game is not None else None)
-        _execute(cursor, ["lock", "read"], params, begin=_begins(cursor))
+        _execute(cursor, ["lock", "read"], params)
         game = _game(cursor.fetchone())
         cursor.nextset()
         row = cursor.fetchone()
@@ -344,52 +338,8 @@ def write(new: NewDeal) -> int:
     """Store the deal and everything derived from it in one statement; the deal's id."""
     statement = "write" if new.idempotency is None else "write_idempotent"
     with connection.cursor() as cursor:
-        commit = getattr(connection, IN_STATEMENTS, False)
-        _execute(cursor, [statement], write_params(new), commit=commit)
+        _execute(cursor, [statement], write_params(new))
         return cursor.fetchone()[0]
-
-
-IN_STATEMENTS = "tavolo_transaction_in_statements"
-
-
-def _begins(cursor: Any) -> bool:
-    """Whether the next query begins the transaction (in_statements, none begun yet)."""
-    return getattr(connection, IN_STATEMENTS, False) and (
-        cursor.connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
-    )
-
-
-@contextmanager
-def in_statements() -> Iterator[None]:
-    """deal_submit's transaction on PostgreSQL, in a request (no atomic block around it):
-    BEGIN goes with the lock and read, COMMIT with the write, in their round trips,
-    instead of two round trips of their own (Django's atomic sends each alone). Django
-    stays in autocommit meanwhile: what is committed is announced after the write
-    (transaction.on_commit runs at once). Whatever else ends the block (an answer read
-    back, a refusal, an error) rolls back, so no transaction outlives it. Inside an atomic
-    block (a test, a command), or with server-side binding (one statement per query):
-    Django's atomic."""
-    if connection.in_atomic_block or not _client_binding():
-        with transaction.atomic():
-            yield
-        return
-    setattr(connection, IN_STATEMENTS, True)
-    try:
-        yield
-    finally:
-        setattr(connection, IN_STATEMENTS, False)
-        raw = connection.connection
-        if raw is not None and raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-            try:
-                with connection.cursor() as cursor:
-                    cursor.execute("ROLLBACK")
-            except DatabaseError:
-                connection.close()  # a session in an unknown state is not used again
-
-
-def _client_binding() -> bool:
-    connection.ensure_connection()
-    return issubclass(connection.connection.cursor_factory, psycopg.ClientCursor)
 
 
 class Statement:
@@ -461,22 +411,17 @@ def prepared(cursor: Any) -> bool:
     return True
 
 
-def _execute(
-    cursor: Any, keys: list[str], params: dict[str, Any], begin: bool = False, commit: bool = False
-) -> None:
+def _execute(cursor: Any, keys: list[str], params: dict[str, Any]) -> None:
     """Run STATEMENTS[key] for each key, in one query: EXECUTEs of the prepared
-    statements, or their text (several statements need client-side binding). `begin`,
-    `commit`: the query also begins (first) or commits (last) the transaction
-    (in_statements); the cursor is left at the first statement's result."""
+    statements, or their text (several statements need client-side binding)."""
     statements = [STATEMENTS[key] for key in keys]
-    texts = [s.execute for s in statements] if prepared(cursor) else [s.text for s in statements]
-    query = "; ".join(["BEGIN"] * begin + texts + ["COMMIT"] * commit)
+    if not prepared(cursor):
+        cursor.execute("; ".join(s.text for s in statements), params)
+        return
     try:
-        cursor.execute(query, params)
+        cursor.execute("; ".join(s.execute for s in statements), params)
     except DatabaseError as exc:
         if isinstance(exc.__cause__, psycopg.errors.InvalidSqlStatementName):
             _ready.discard(connection.connection)
             raise StatementsLost() from exc
         raise
-    if begin:
-        cursor.nextset()  # past BEGIN's result

@@ -156,8 +156,7 @@ def deal_submit(
     believes it is entering: a second phone sending the same deal is then told so).
 
     On PostgreSQL the reads and writes are the prepared statements of games/sql.py (two
-    round trips: lock and read, write; in a request, BEGIN and COMMIT go with them:
-    sql.in_statements); elsewhere the ORM's. Both store the same rows.
+    round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
     If the database session lost the prepared statements, the transaction is rolled
     back and run once more (sql.StatementsLost).
 
@@ -167,7 +166,7 @@ def deal_submit(
     """
     fingerprint = request_fingerprint(deal)
     fast = sql.available()
-    with sql.in_statements() if fast else transaction.atomic():
+    with transaction.atomic():
         scope = f"game:{int(game_id)}:deals"
         if fast:
             user_id = by_user.pk if getattr(by_user, "is_authenticated", False) else None
