@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import orjson
 import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -321,23 +322,33 @@ WRITE = _write_sql(idempotent=False)
 WRITE_IDEMPOTENT = _write_sql(idempotent=True)
 
 
+def _json(value: Any) -> str:
+    """JSON text for a jsonb parameter: orjson (about a tenth of json.dumps' time for a
+    deal's six values); json.dumps where orjson refuses (an integer beyond 64 bits).
+    PostgreSQL stores the same jsonb from either text."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
+
+
 def write_params(new: NewDeal) -> dict[str, Any]:
     params = {
         "game": new.game_id,
         "number": new.number,
         "dealer": new.dealer_id,
         "contract": new.contract,
-        "data": json.dumps(new.data),
-        "scores": json.dumps(new.scores),
+        "data": _json(new.data),
+        "scores": _json(new.scores),
         "status": new.status,
         "entered_by": new.entered_by_id,
         "entered_from": new.entered_from,
         "now": new.now,
-        "deal_scores": json.dumps(new.deal_scores),
-        "totals": json.dumps(new.totals),
+        "deal_scores": _json(new.deal_scores),
+        "totals": _json(new.totals),
         "deals_count": new.deals_count,
         "game_status": new.game_status,
-        "game_scores": json.dumps(
+        "game_scores": _json(
             [
                 {
                     "seat": seat,
@@ -354,7 +365,7 @@ def write_params(new: NewDeal) -> dict[str, Any]:
     if new.idempotency is not None:
         scope, key, request_hash, status_code, body = new.idempotency
         params.update(
-            scope=scope, key=key, hash=request_hash, status_code=status_code, body=json.dumps(body)
+            scope=scope, key=key, hash=request_hash, status_code=status_code, body=_json(body)
         )
     return params
 

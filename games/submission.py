@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.cache import deletes_held
 from games import sql
 from games.errors import (
     DealConflict,
@@ -132,6 +133,7 @@ def _rerun_if_statements_lost(
 
 
 @_rerun_if_statements_lost
+@deletes_held()  # the commit's cache writes in one round trip (clubs/cache.py)
 def deal_submit(
     *,
     game_id: int,
@@ -157,6 +159,10 @@ def deal_submit(
     round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
     If the database session lost the prepared statements, the transaction is rolled
     back and run once more (sql.StatementsLost).
+
+    After the commit, the API's reads generation and the game's and evening's live
+    versions are dropped and the evening's standings marked queued in one round trip to
+    the cache (clubs.cache.deletes_held), not three.
     """
     fingerprint = request_fingerprint(deal)
     fast = sql.available()

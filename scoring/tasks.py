@@ -68,16 +68,22 @@ def dirty_key(kind: str, ident: int | str) -> str:
     return f"standings:dirty:{kind}:{ident}"
 
 
+def _eager(task) -> bool:
+    return getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) or task.app.conf.task_always_eager
+
+
 def _queue(kind: str, ident: int | str, task, args: tuple) -> bool:
-    """Send the task unless one is already waiting for this key; True when sent."""
-    eager = getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) or task.app.conf.task_always_eager
+    """Send the task unless one is already waiting for this key; True when sent.
+
+    Whether Celery runs tasks eagerly is asked only where it matters (a memo to trust, a
+    task sent): through the task's proxy and Celery's settings it was a measurable part
+    of every deal, most of which only find the mark set."""
     memo = (kind, ident)
-    if not eager:
-        until = _sent_until.get(memo)
-        if until is not None:
-            if monotonic() < until:
-                return False  # the task this process sent will see this deal
-            _sent_until.pop(memo, None)
+    until = _sent_until.get(memo)
+    if until is not None and not _eager(task):
+        if monotonic() < until:
+            return False  # the task this process sent will see this deal
+        _sent_until.pop(memo, None)
     key = dirty_key(kind, ident)
     t0 = monotonic()
     if not cache.add(key, time.time(), timeout=DIRTY_TIMEOUT):
@@ -93,7 +99,7 @@ def _queue(kind: str, ident: int | str, task, args: tuple) -> bool:
         cache.delete(key)
         log.exception("could not queue %s %s", kind, ident)
         return False
-    if not eager:
+    if not _eager(task):
         _sent_until[memo] = t0 + countdown - max(MEMO_MIN_MARGIN, countdown / 2)
     return True
 

@@ -142,8 +142,13 @@ def prepared_reads() -> Iterator[None]:
     run as everywhere else) on SQLite and with DB_PREPARED_STATEMENTS=0 (a pooler in
     transaction mode, where a session's prepared statements do not follow a client).
     Only the queries made inside: the rest of the site keeps Django's client-side
-    binding, which the deal submission's several statements in one query need."""
-    if connection.vendor != "postgresql" or not getattr(settings, "TAVOLO_DEAL_SQL_PREPARED", True):
+    binding, which the deal submission's several statements in one query need. Also
+    the table key's lookup (permissions.read_table_key). Nested: the outer one decides."""
+    if (
+        connection.vendor != "postgresql"
+        or not getattr(settings, "TAVOLO_DEAL_SQL_PREPARED", True)
+        or getattr(connection, PREPARED, False)
+    ):
         yield
         return
     from django.db.backends.postgresql.base import ServerBindingCursor

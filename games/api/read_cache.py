@@ -28,12 +28,14 @@ generation) every request is answered in full, as before.
 What drops the generation is the database itself, not a list of signals: every INSERT,
 UPDATE or DELETE of a clubs_ or games_ table, or of the ratings (a player's rating page is
 cached too), through Django's connection (ORM, bulk updates, raw SQL, migrations, the
-admin), via an execute wrapper installed on each new connection. Standings and sessions
-live in other tables and leave it alone.
+admin, the EXECUTE of games/sql.py's prepared deal write), via an execute wrapper
+installed on each new connection. Standings and sessions live in other tables and leave
+it alone.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Callable
@@ -111,16 +113,33 @@ _WITH_WRITES = re.compile(r"\b(INSERT|UPDATE|DELETE|MERGE)\b", re.IGNORECASE)
 _TABLES = ("clubs_", "games_", "scoring_playerrating", "scoring_ratinghistory")
 
 
+_EXECUTE = re.compile(r"\bEXECUTE\s+(\w+)", re.IGNORECASE)
+
+
 def writes_club_data(sql: str) -> bool:
     """Whether a statement may change a clubs_ or games_ table or a rating: it writes (a
-    WITH may) and names one. Reads, savepoints and settings never do."""
+    WITH may) and names one. Reads, savepoints and settings never do. An EXECUTE of a
+    prepared statement (games/sql.py's deal submission) does what the prepared text does;
+    one not known here is taken as a write."""
     head = sql.lstrip()[:6].upper()
+    if head == "EXECUT":
+        return any(_prepared_writes(name) for name in _EXECUTE.findall(sql))
     if head.startswith("WITH"):
         if not _WITH_WRITES.search(sql):
             return False
     elif not head.startswith(_WRITES):
         return False
     return any(table in sql for table in _TABLES)
+
+
+@functools.cache
+def _prepared_writes(name: str) -> bool:
+    from games.sql import STATEMENTS
+
+    for statement in STATEMENTS.values():
+        if statement.name == name:
+            return writes_club_data(statement.text)
+    return True
 
 
 def _drop() -> None:

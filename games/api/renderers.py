@@ -50,11 +50,13 @@ class JSONRenderer(renderers.JSONRenderer):
         return dumps(data) or super().render(data, accepted_media_type, renderer_context)
 
 
-def dumps(data: Any) -> bytes | None:
-    """Compact JSON of `data` as DRF's JSONRenderer writes it; None where only the
-    standard encoder can (orjson refuses the data)."""
+def dumps(data: Any, sort_keys: bool = False) -> bytes | None:
+    """Compact JSON of `data` as DRF's JSONRenderer writes it (`sort_keys`: as it writes
+    the same data with every object's keys sorted); None where only the standard encoder
+    can (orjson refuses the data)."""
+    option = _OPTIONS | orjson.OPT_SORT_KEYS if sort_keys else _OPTIONS
     try:
-        out = orjson.dumps(data, default=_DEFAULT, option=_OPTIONS)
+        out = orjson.dumps(data, default=_DEFAULT, option=option)
     except orjson.JSONEncodeError:
         return None
     if b"\xe2\x80\xa8" in out or b"\xe2\x80\xa9" in out:  # U+2028, U+2029 as UTF-8

@@ -80,6 +80,36 @@ def test_idempotency_key_replays_the_first_answer(world):
     assert Deal.objects.filter(game=world.game).count() == 3
 
 
+@pytest.mark.parametrize("role", ["table_key", "organiser"])
+def test_a_retry_gets_the_first_answer_byte_for_byte_keys_sorted(world, role):
+    """The record's body comes back from PostgreSQL's jsonb in its own key order: both
+    answers are written with every object's keys sorted."""
+    import json
+
+    client = world.client(role)
+    deal = {**world.deals[2], "number": 3}
+    first = client.post(url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY="bytes-1")
+    second = client.post(url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY="bytes-1")
+    assert (first.status_code, second.status_code) == (201, 201)
+    assert first.content == second.content
+    assert first["Content-Type"] == second["Content-Type"] == "application/json"
+
+    def sorted_throughout(value) -> bool:
+        if isinstance(value, dict):
+            return list(value) == sorted(value) and all(map(sorted_throughout, value.values()))
+        if isinstance(value, list):
+            return all(map(sorted_throughout, value))
+        return True
+
+    assert sorted_throughout(json.loads(first.content))
+    assert first["ETag"] == second["ETag"] == f'"{first.json()["version"]}"'
+    # The browsable API shows the same answer.
+    page = client.post(
+        url(world), deal, format="json", HTTP_IDEMPOTENCY_KEY="bytes-1", HTTP_ACCEPT="text/html"
+    )
+    assert page.status_code == 201 and b"&quot;totals&quot;" in page.content
+
+
 def test_refused_deal_lists_every_problem_with_deal_and_field(world):
     bad = {"dealer": "Anna", "contract": "no_tricks", "result": {"tricks": {"Anna": 12}}}
     response = world.client("organiser").post(url(world), bad, format="json")
@@ -308,6 +338,35 @@ def test_a_submission_makes_a_fixed_number_of_statements(world, on_postgres, wit
         counts.append(len(queries))
     expected = 5 if on_postgres else (14 if with_key else 12)
     assert counts == [expected] * len(counts), [q["sql"][:70] for q in queries]
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)  # the submission's own commit, as in production
+def test_a_phone_s_deal_makes_two_round_trips_to_redis(monkeypatch):
+    """The writes throttle's counter; then, once the deal is committed, in one pipeline
+    (clubs.cache.deletes_held): the API's reads generation and the game's and evening's
+    live versions dropped, the evening's standings marked queued (each of them was a
+    round trip of its own)."""
+    import time
+
+    from django.core.cache import cache
+
+    from games import live
+    from scoring.tasks import dirty_key
+    from tests.foundation.test_cache import round_trips
+
+    world = build_world()
+    event_id = world.table.round.event_id
+    scopes = [("game", world.game.pk), ("event", event_id), ("reads", 0)]
+    assert all(live.version(kind, ident) for kind, ident in scopes)
+    # The evening's standings already queued: the mark stays, no task to send.
+    cache.set(dirty_key("event", event_id), time.time(), 60)
+    sent = round_trips(monkeypatch)
+    response = world.client("table_key").post(url(world), world.deals[2], format="json")
+    assert response.status_code == 201, response.json()
+    assert len(sent) == 2, sent
+    assert [cache.get(live._key(kind, ident)) for kind, ident in scopes] == [None] * 3
+    assert cache.get(dirty_key("event", event_id)) is not None
 
 
 @pytest.mark.redis  # the fixed window is Redis only

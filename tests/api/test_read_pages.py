@@ -144,6 +144,22 @@ def test_a_rating_written_by_the_sync_is_seen_at_the_next_read(world):
     assert [h["game_id"] for h in client.get(path).json()["history"]] == [world.game.pk]
 
 
+@pytest.mark.parametrize("prepared", [True, False])
+@pytest.mark.parametrize("role", ["table_key", "organiser"])
+def test_a_submitted_deal_is_seen_at_the_next_read(world, settings, prepared, role):
+    """A deal stored through the API drops the pages like any other write: on PostgreSQL
+    its rows are written by games/sql.py's prepared statement, sent as EXECUTE (no
+    INSERT in the statement's text)."""
+    settings.TAVOLO_DEAL_SQL_PREPARED = prepared
+    reader = world.client("organiser")
+    pages = [f"/api/v1/games/{world.game.pk}/deals/", "/api/v1/deals/"]
+    before = [reader.get(path).json()["count"] for path in pages]
+    assert [reader.get(path).json()["count"] for path in pages] == before  # now cached
+    path = f"/api/v1/games/{world.game.pk}/deals/"
+    assert world.client(role).post(path, world.deals[2], format="json").status_code == 201
+    assert [reader.get(path).json()["count"] for path in pages] == [n + 1 for n in before]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_write_committed_elsewhere_drops_the_pages_at_its_commit():
     """Another request's write (its own transaction, not this thread's reads): the pages
@@ -183,6 +199,13 @@ def test_without_a_cache_every_read_is_made(world, monkeypatch):
         ('SAVEPOINT "s1_x1"', False),
         ('SET LOCAL work_mem = "64MB"', False),
         ('ALTER TABLE "games_deal" ADD COLUMN "x" int', True),
+        # games/sql.py's prepared statements, by what their text does
+        ("EXECUTE tavolo_deal_write_idempotent(1, 2)", True),
+        ("EXECUTE tavolo_deal_write(1, 2)", True),
+        ("EXECUTE tavolo_deal_lock(1); EXECUTE tavolo_deal_read(1, 'k')", False),
+        ("execute tavolo_deal_read(1, 'k')", False),
+        ("EXECUTE tavolo_deal_read(1); EXECUTE tavolo_deal_write(1)", True),
+        ("EXECUTE someone_elses(1)", True),  # not known: taken as a write
     ],
 )
 def test_which_statements_drop_the_pages(sql, writes):

@@ -77,3 +77,11 @@ def test_the_api_lists_are_read_in_full_with_redis_down(redis_down):
     type(game).objects.filter(pk=game.pk).update(status="complete")
     again = client.get("/api/v1/games/").json()
     assert {g["id"]: g["status"] for g in again["results"]}[game.pk] == "complete"
+
+
+def test_held_deletes_and_the_add_they_ride_with_fail_open(redis_down, caplog):
+    with caplog.at_level(logging.WARNING, logger="clubs.cache"), cache_module.deletes_held():
+        cache.delete_many(["a", "b"])
+        assert cache.add("k", 1) is False
+        cache.delete_many(["c"])  # sent at the end: nothing raised
+    assert "cache unreachable" in caplog.text

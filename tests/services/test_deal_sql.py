@@ -272,3 +272,24 @@ def test_prepared_statements_can_be_turned_off(pair, settings):
     settings.TAVOLO_DEAL_SQL_PREPARED = True
     assert play(other, deals, user) == plain
     assert snapshot(game) | {"idempotency": []} == snapshot(other) | {"idempotency": []}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"dealer": "Zoë", "result": {"hearts": {"Zoë": ["AH"], "Łukasz": []}}},
+        {"Anna": 12.5, "Bruno": -0.125, "Carla": 1e16, "Dario": 0},
+        [{"seat": 0, "total": "-12.50"}, {"note": '\u2028 \\ " \t'}],
+        {"big": 2**70, "list": [None, True, False]},
+    ],
+)
+def test_the_write_s_json_text_is_the_value_json_dumps_gives(value):
+    """orjson writes the write's jsonb parameters (json.dumps where it cannot): the same
+    values, read back by PostgreSQL as by json.loads."""
+    import json
+
+    text = sql._json(value)
+    assert json.loads(text) == value
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::jsonb = %s::jsonb", [text, json.dumps(value)])
+        assert cursor.fetchone()[0] is True

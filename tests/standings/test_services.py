@@ -290,6 +290,25 @@ def test_memo_is_not_set_after_a_failed_add(not_eager, monkeypatch):
     assert tasks._sent_until == {}
 
 
+def test_a_deal_that_finds_the_mark_set_asks_nothing_of_celery(not_eager, monkeypatch):
+    """Most deals of a busy evening only find the mark set: Celery's configuration (whether
+    it runs tasks eagerly, read through the task's proxy) is asked only when a memo is to
+    be trusted or a task was sent."""
+    ident = _ident()
+    tasks.cache.add(tasks.dirty_key("event", ident), 1, timeout=60)
+    asked = []
+    plain = tasks._eager
+    monkeypatch.setattr(tasks, "_eager", lambda task: asked.append(task) or plain(task))
+    for _ in range(3):
+        assert tasks.queue_event_standings(ident) is False
+    assert asked == []
+    tasks.cache.delete(tasks.dirty_key("event", ident))
+    assert tasks.queue_event_standings(ident) is True  # sent: asked, to set the memo
+    assert len(asked) == 1 and tasks._sent_until
+    assert tasks.queue_event_standings(ident) is False  # the memo: asked again
+    assert len(asked) == 2 and not_eager == [(ident,)]
+
+
 def test_memo_is_not_set_when_the_send_fails(not_eager, monkeypatch):
     def fail(args, countdown, **kw):
         raise ConnectionError("no broker")
