@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import login_limits
-from games.api import deal_pages, filters, lean, reads, serializers
+from games.api import deal_pages, filters, lean, read_cache, reads, serializers
 from games.api.authentication import TokenAuthentication
 from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
@@ -72,6 +72,19 @@ class ReadOnlyViewSet(ApiMixin, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[0-9]+"  # anything else falls through to the JSON 404
 
 
+class CachedList:
+    """list() through the serializer, its page kept until the next write to club data
+    (games/api/read_cache.py), as the lean lists' pages are."""
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        parent = super()
+        return read_cache.cached_read(
+            request,
+            self,
+            lambda: parent.list(request, *args, **kwargs),  # type: ignore[attr-defined]
+        )
+
+
 def json_object(request: Request) -> dict[str, Any]:
     """The request's body, which must be a JSON object (400 otherwise), as a new dict."""
     data = request.data
@@ -82,7 +95,7 @@ def json_object(request: Request) -> dict[str, Any]:
 
 # --- reads ------------------------------------------------------------------------------
 @read_schema(serializers.ClubSerializer, "clubs")
-class ClubViewSet(ReadOnlyViewSet):
+class ClubViewSet(CachedList, ReadOnlyViewSet):
     serializer_class = serializers.ClubSerializer
     filterset_class = filters.ClubFilter
 
@@ -111,7 +124,7 @@ class PlayerViewSet(lean.LeanList, ReadOnlyViewSet):
 
 
 @read_schema(serializers.LeagueSerializer, "leagues")
-class LeagueViewSet(ReadOnlyViewSet):
+class LeagueViewSet(CachedList, ReadOnlyViewSet):
     serializer_class = serializers.LeagueSerializer
     filterset_class = filters.LeagueFilter
 
@@ -120,7 +133,7 @@ class LeagueViewSet(ReadOnlyViewSet):
 
 
 @read_schema(serializers.EventSerializer, "events")
-class EventViewSet(ReadOnlyViewSet):
+class EventViewSet(CachedList, ReadOnlyViewSet):
     serializer_class = serializers.EventSerializer
     filterset_class = filters.EventFilter
 

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Club, Player
 from games.api import read_cache
-from games.models import Deal, Game
+from games.models import Deal, Event, Game
 from scoring.models import PlayerRating, RatingHistory
 
 from .conftest import build_world
@@ -22,6 +22,8 @@ LISTS = [
     "/api/v1/rounds/",
     "/api/v1/players/",
 ]
+# Lists made by their serializers (not lean, nothing prepared), cached as well.
+SERIALIZED_LISTS = ["/api/v1/events/", "/api/v1/leagues/", "/api/v1/clubs/"]
 
 
 def _read(client, path: str, **extra) -> tuple[int, bytes, int]:
@@ -34,6 +36,7 @@ def _pages(world) -> list[str]:
     player = world.game.table.seats.get(position=0).player_id
     return [
         *LISTS,
+        *SERIALIZED_LISTS,
         f"/api/v1/games/{world.game.pk}/deals/",
         f"/api/v1/players/{player}/history/",
         f"/api/v1/players/{player}/rating/",
@@ -119,6 +122,16 @@ def test_every_kind_of_write_is_seen_at_the_next_read(world, write):
         assert game.pk not in statuses
     else:
         assert statuses[game.pk] == Game.Status.COMPLETE
+
+
+def test_an_evening_renamed_is_seen_in_the_event_list(world):
+    client = world.client("anonymous")
+    before = client.get("/api/v1/events/").json()
+    assert client.get("/api/v1/events/").json() == before  # now cached
+    event = world.game.table.round.event
+    Event.objects.filter(pk=event.pk).update(name="Renamed evening")
+    names = {e["id"]: e["name"] for e in client.get("/api/v1/events/").json()["results"]}
+    assert names[event.pk] == "Renamed evening"
 
 
 def test_a_rating_written_by_the_sync_is_seen_at_the_next_read(world):
