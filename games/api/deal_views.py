@@ -264,6 +264,9 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         if not self.lean:
             return self.answer(self.get_deal(request, pk, number))
+        return read_cache.cached_read(request, self, lambda: self._lean_get(request, pk, number))
+
+    def _lean_get(self, request: Request, pk: int, number: int) -> Response:
         # As a row of the deal list (games/api/lean.py): no object permission to check
         # on a read (IsClubOrganiser allows every safe method); the ORM path answers the
         # 404.

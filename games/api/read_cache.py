@@ -82,8 +82,9 @@ def page_key(token: str, request: Request, view: Any) -> str:
 
 def cached_read(request: Request, view: Any, read: Callable[[], Response]) -> Response:
     """`read()`'s answer to a GET, from the cache when this generation already made it.
-    Only a 200 with data and no headers of its own is kept; anything else (an error, a
-    refusal) is answered as read, every time."""
+    Only a 200 with data is kept, with its ETag if it has one (a deal's version, which
+    only a write changes); anything else (an error, a refusal) is answered as read, every
+    time."""
     if request.method != "GET":
         return read()
     if db_connection.in_atomic_block:  # a write may follow before this commits
@@ -92,15 +93,22 @@ def cached_read(request: Request, view: Any, read: Callable[[], Response]) -> Re
     if token is None:
         return read()
     key = page_key(token, request, view)
-    body = cache.get(key)
-    if body is not None:
-        return reads.CachedJSONResponse(body)
+    kept = cache.get(key)
+    if kept is not None:
+        # (A page kept by a version before ETags were kept is its body alone.)
+        body, etag = kept if isinstance(kept, tuple) else (kept, None)
+        return reads.CachedJSONResponse(body, headers=_etag(etag))
     response = read()
-    if response.status_code != 200 or response.data is None or response.has_header("ETag"):
+    if response.status_code != 200 or response.data is None:
         return response
     body = reads.render_json(response.data)
-    cache.set(key, body, PAGE_SECONDS)
-    return reads.CachedJSONResponse(body)
+    etag = response.headers.get("ETag")
+    cache.set(key, (body, etag), PAGE_SECONDS)
+    return reads.CachedJSONResponse(body, headers=_etag(etag))
+
+
+def _etag(etag: str | None) -> dict[str, str] | None:
+    return None if etag is None else {"ETag": etag}
 
 
 # --- what drops the generation ------------------------------------------------------------

@@ -95,7 +95,7 @@ def json_object(request: Request) -> dict[str, Any]:
 
 # --- reads ------------------------------------------------------------------------------
 @read_schema(serializers.ClubSerializer, "clubs")
-class ClubViewSet(CachedList, ReadOnlyViewSet):
+class ClubViewSet(ReadOnlyViewSet):
     serializer_class = serializers.ClubSerializer
     filterset_class = filters.ClubFilter
 

@@ -23,7 +23,7 @@ LISTS = [
     "/api/v1/players/",
 ]
 # Lists made by their serializers (not lean, nothing prepared), cached as well.
-SERIALIZED_LISTS = ["/api/v1/events/", "/api/v1/leagues/", "/api/v1/clubs/"]
+SERIALIZED_LISTS = ["/api/v1/events/", "/api/v1/leagues/"]
 
 
 def _read(client, path: str, **extra) -> tuple[int, bytes, int]:
@@ -40,6 +40,7 @@ def _pages(world) -> list[str]:
         f"/api/v1/games/{world.game.pk}/deals/",
         f"/api/v1/players/{player}/history/",
         f"/api/v1/players/{player}/rating/",
+        f"/api/v1/games/{world.game.pk}/deals/1/",
     ]
 
 
@@ -122,6 +123,19 @@ def test_every_kind_of_write_is_seen_at_the_next_read(world, write):
         assert game.pk not in statuses
     else:
         assert statuses[game.pk] == Game.Status.COMPLETE
+
+
+def test_a_deal_read_from_the_cache_keeps_its_etag_until_corrected(world):
+    """A deal's page is kept with its ETag (its version); a correction is a write, so the
+    next read has the new version and its ETag."""
+    path = f"/api/v1/games/{world.game.pk}/deals/1/"
+    client = world.client("organiser")
+    first = client.get(path)
+    again = client.get(path)
+    assert again.content == first.content and again["ETag"] == first["ETag"] == '"1"'
+    Deal.objects.filter(game=world.game, number=1).update(version=2)
+    after = client.get(path)
+    assert after["ETag"] == '"2"' and after.json()["version"] == 2
 
 
 def test_an_evening_renamed_is_seen_in_the_event_list(world):
