@@ -21,6 +21,8 @@ from games.submission import deal_submit
 from tests.factories import make_club, make_event, make_game, make_organiser
 
 from .conftest import game_deals
+from .test_lean_lists import _answer as lean_answer
+from .test_lean_lists import _headers as lean_headers
 
 ROLES = [
     "anonymous",
@@ -46,22 +48,14 @@ PAGES = [
 
 
 def _headers(world, role: str) -> dict[str, str]:
-    if role == "anonymous":
-        return {}
-    if role == "table_key":
-        return {"HTTP_X_TABLE_KEY": world.table.key}
     if role == "other_table_key":
         return {"HTTP_X_TABLE_KEY": world.other_table.key}
-    return {"HTTP_AUTHORIZATION": f"Token {world.tokens[role]}"}
+    return lean_headers(world, role)
 
 
 def _answer(view, path: str, headers: dict, **kwargs) -> tuple[int, bytes, int]:
     read_cache.forget()  # each answer read afresh, not the other path's cached page
-    request = APIRequestFactory().get(path, **headers)
-    with CaptureQueriesContext(connection) as queries:
-        response = view(request, **kwargs)
-        response.render()
-    return response.status_code, response.content, len(queries)
+    return lean_answer(view, path, headers, **kwargs)
 
 
 @pytest.fixture
