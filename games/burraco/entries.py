@@ -101,7 +101,8 @@ def player_enter(*, event: Event, player: Player, number: int | None = None) -> 
             _("This is a pair tournament: enter a pair of two players."),
             code="pair_tournament",
         )
-    _check_entries_open(event, event.rounds.exists())
+    late = event.rounds.exists()
+    _check_entries_open(event, late)
     if player.pk in entered_players(event):
         raise TournamentError(
             _("%(name)s is already entered.") % {"name": player.name},
@@ -110,7 +111,7 @@ def player_enter(*, event: Event, player: Player, number: int | None = None) -> 
         )
     number = _entry_number(event, number, _("Number %(number)s is already taken."))
     return BurracoPair.objects.create(
-        event=event, number=number, player_a=player, player_b=None, late=event.rounds.exists()
+        event=event, number=number, player_a=player, player_b=None, late=late
     )
 
 
