@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 DEFAULT_RULESET = {"preset": "italian7", "options": {}}
@@ -22,6 +25,35 @@ class GameChoice(models.TextChoices):
 
     BARBU = "barbu", _("Barbu")
     BURRACO = "burraco", _("Burraco")
+
+
+def _everything(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_superuser)
+
+
+def _anonymous(user: Any) -> bool:
+    return user is None or not user.is_authenticated
+
+
+class ClubQuerySet(models.QuerySet):
+    def organised_by(self, user: Any) -> ClubQuerySet:
+        """The clubs a user organises (every club for a superuser, none for a visitor)."""
+        if _everything(user):
+            return self
+        if _anonymous(user):
+            return self.none()
+        return self.filter(
+            memberships__player__user=user, memberships__role=Membership.Role.ORGANISER
+        )
+
+    def visible_to(self, user: Any) -> ClubQuerySet:
+        """The clubs a user may see: the published ones and those the user organises."""
+        if _everything(user):
+            return self
+        if _anonymous(user):
+            return self.filter(published=True)
+        organised = Club.objects.organised_by(user).values("pk")
+        return self.filter(Q(published=True) | Q(pk__in=organised))
 
 
 class Club(models.Model):
@@ -48,6 +80,8 @@ class Club(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ClubQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("club")
@@ -72,6 +106,16 @@ class Club(models.Model):
         return self.memberships.filter(player__user=user, role=Membership.Role.ORGANISER).exists()
 
 
+class PlayerQuerySet(models.QuerySet):
+    def visible_to(self, user: Any) -> PlayerQuerySet:
+        """The players a user may see: members of a club the user may see."""
+        if _everything(user):
+            return self
+        clubs = Club.objects.visible_to(user).values("pk")
+        members = Membership.objects.filter(club__in=clubs).values("player_id")
+        return self.filter(pk__in=members)
+
+
 class Player(models.Model):
     """A person who plays; may have a login, may belong to several clubs."""
 
@@ -90,6 +134,8 @@ class Player(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "id"]
@@ -123,6 +169,19 @@ class Membership(models.Model):
         return f"{self.player} @ {self.club} ({self.role})"
 
 
+class LeagueQuerySet(models.QuerySet):
+    def visible_to(self, user: Any) -> LeagueQuerySet:
+        """The leagues a user may see: published leagues of published clubs, and every
+        league of the clubs the user organises."""
+        if _everything(user):
+            return self
+        public = Q(published=True, club__published=True)
+        if _anonymous(user):
+            return self.filter(public)
+        organised = Club.objects.organised_by(user).values("pk")
+        return self.filter(public | Q(club__in=organised))
+
+
 class League(models.Model):
     """A season of evenings with its own ruleset and ranking method."""
 
@@ -143,6 +202,8 @@ class League(models.Model):
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["club", "-starts_on", "name"]

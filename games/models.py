@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Cast
 from django.db.models.functions import Round as Rounded
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,21 @@ from games.model_bases import Revision
 
 def new_table_key() -> str:
     return secrets.token_urlsafe(18)
+
+
+class EventQuerySet(models.QuerySet):
+    def visible_to(self, user: Any) -> EventQuerySet:
+        """The events a user may read: published events of published clubs, and every event
+        of the clubs the user organises (a superuser reads everything). The one rule of
+        visibility: rows of an event (rounds, tables, games, deals, standings) are visible
+        when their event is, `filter(event__in=Event.objects.visible_to(user))`."""
+        if user is not None and user.is_authenticated and user.is_superuser:
+            return self
+        public = Q(published=True, club__published=True)
+        if user is None or not user.is_authenticated:
+            return self.filter(public)
+        organised = Club.objects.organised_by(user).values("pk")
+        return self.filter(public | Q(club__in=organised))
 
 
 class Event(models.Model):
@@ -87,6 +103,8 @@ class Event(models.Model):
     # turn (rules/BURRACO.md "Individual tournament"). Chosen when it is created.
     individual = models.BooleanField(_("individual tournament"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_at", "id"]
