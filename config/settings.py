@@ -117,11 +117,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         Path(tempfile.gettempdir()) / f"tavolo-test-{os.getpid()}.sqlite3"
     )
 
-# Deal submissions on PostgreSQL run prepared statements (games/sql.py), once prepared
-# per database session. Off behind a pooler in transaction mode (PgBouncer's default),
-# where a client does not keep its session.
-TAVOLO_DEAL_SQL_PREPARED = env_bool("DB_PREPARED_STATEMENTS", True)
-
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery -----------------------------------------------------------------
@@ -259,19 +254,17 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- REST framework -------------------------------------------------------------------
 REST_FRAMEWORK = {
-    # Those of every API view (games/api/views.py ApiMixin): the token in one plain
-    # query (games/api/authentication.py), a table's key, a session.
+    # Those of every API view (games/api/views.py ApiMixin): a token, a table's key, a
+    # session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.api.authentication.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "games.api.permissions.TableKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.WritesThrottle"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # DRF's JSON renderer with orjson's encoder (games/api/renderers.py), and the
-    # browsable API.
     "DEFAULT_RENDERER_CLASSES": [
-        "games.api.renderers.JSONRenderer",
+        "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -9,13 +9,11 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        from django.db.backends.signals import connection_created
         from django.db.models.signals import post_delete, post_save
 
         from clubs.models import Club
         from clubs.signals import player_merging
         from games import live
-        from games.api import read_cache
         from games.merging import move_player_rows
         from games.models import BurracoPair, Event, Round
         from games.signals import deals_changed
@@ -28,5 +26,3 @@ class GamesConfig(AppConfig):
             signal.connect(live.on_round_saved, sender=Round, dispatch_uid="games.live_round")
             signal.connect(live.on_pair_saved, sender=BurracoPair, dispatch_uid="games.live_pair")
         post_save.connect(live.on_club_saved, sender=Club, dispatch_uid="games.live_club")
-        # The API's cached reads (games/api/read_cache.py): any write to club data drops them.
-        connection_created.connect(read_cache.install, dispatch_uid="games.read_cache")

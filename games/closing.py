@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.evenings import EveningError
+from games.errors import EveningError
 from games.models import Event, EventLog, Game, Round
 from games.signals import deals_changed
 

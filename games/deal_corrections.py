@@ -26,9 +26,9 @@ from games.game_scores import (
 from games.models import Deal, DealRevision, Game
 from games.seat_history import players_at
 from games.selectors import game_record
-from games.submission import engine_problems, normalised, split_number, stored_deal
+from games.submission import normalised, split_number, stored_deal
 from scoring.engine import barbu
-from scoring.messages import problem_message
+from scoring.messages import engine_problems, problem_message
 
 PLAYER_FIELDS = ("dealer", "king_of_hearts", "twelfth", "thirteenth")
 

@@ -78,3 +78,13 @@ class EveningClosed(EntryError):
 
     status = 409
     code = "round_closed"
+
+
+class EveningError(Exception):
+    """An organiser's mistake while running an evening (not a bug)."""
+
+    def __init__(self, message: str, *, code: str, params: dict | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params or {}

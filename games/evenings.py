@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club, League, Membership, Player
 from games.deal_corrections import rename_in_deal
+from games.errors import EveningError
 from games.game_creation import game_create, unique_names
 from games.game_scores import write_scores
 from games.models import (
@@ -47,16 +48,6 @@ from scoring.engine import barbu
 
 LEAGUE_DECAY = 0.5
 SEATING_TIME_LIMIT = 2.0
-
-
-class EveningError(Exception):
-    """An organiser's mistake while running an evening (not a bug)."""
-
-    def __init__(self, message: str, *, code: str, params: dict | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.params = params or {}
 
 
 def _frozen_ruleset(club: Club, league: League | None) -> dict:

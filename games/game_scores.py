@@ -185,12 +185,6 @@ def seat_changes(game: Game) -> list[Change]:
     return [Change(*row) for row in rows]
 
 
-def result_player_ids(game: Game, player_ids: list[int]) -> list[int]:
-    """Each seat's player for the game's result (GameScore), in seat order."""
-    changes = seat_changes(game)
-    return result_players(player_ids, changes, game.deals_count) if changes else player_ids
-
-
 def _stored_totals(totals: dict[str, float]) -> dict[str, Decimal]:
     """The totals as GameScore.total stores them (hundredths): places are found from these,
     so the stored place and above always agree with the stored totals (which the window

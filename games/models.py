@@ -7,9 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
-from django.db.models.functions import Cast
-from django.db.models.functions import Round as Rounded
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -366,17 +364,6 @@ class GameScore(models.Model):
     # placement points are a plain GROUP BY over stored columns (scoring/aggregates.py).
     above = models.PositiveSmallIntegerField(default=0)
     deals = models.PositiveSmallIntegerField(default=0)
-    # The total in hundredths, computed by the database from `total` (always equal to it):
-    # a league table sums and compares tens of thousands of totals per (player, evening),
-    # and 32-bit whole numbers (sums of them are 64-bit, held by value) cost PostgreSQL a
-    # fifth of that statement less than its numeric type (issue 20); on SQLite, whose
-    # decimals are floats, the sums are exact. 32 bits hold +-21 million points, far
-    # beyond any game's total.
-    total_cents = models.GeneratedField(
-        expression=Cast(Rounded(F("total") * 100), models.IntegerField()),
-        output_field=models.IntegerField(),
-        db_persist=True,
-    )
 
     class Meta:
         ordering = ["game", "seat"]

@@ -3,24 +3,17 @@
 Every function here owns its transaction: the game row is locked first, the whole game
 is validated by the engine, and the deal, its per-player rows, the game's scores and the
 audit trail are written together or not at all (games/game_scores.py). Standings are
-queued after commit. On PostgreSQL deal_submit's reads and writes are the prepared
-statements of games/sql.py; elsewhere the ORM's.
+queued after commit.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any, ParamSpec
+from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.cache import deletes_held
-from games import sql
 from games.errors import (
     DealConflict,
     DealRejected,
@@ -29,22 +22,18 @@ from games.errors import (
     IdempotencyMismatch,
 )
 from games.game_scores import (
-    Seating,
     announce_deals_changed,
     check_open_for_deals,
     deal_sheet,
-    doubles_won_lost,
     lock_game,
     read_seating,
-    result_player_ids,
-    set_totals,
     write_scores,
 )
 from games.idempotency import earlier_answer, keep_answer, request_fingerprint
 from games.models import Deal, DealRevision, Game
 from games.selectors import game_record
 from scoring.engine import barbu
-from scoring.messages import problem_message
+from scoring.messages import engine_problems, problem_message
 
 
 @dataclass(frozen=True)
@@ -55,12 +44,6 @@ class Submission:
     created: bool
     body: dict[str, Any]
     status_code: int
-
-
-def engine_problems(problems: list[barbu.Problem]) -> list[dict]:
-    """The engine's problems as the answer lists them, each message in the user's language."""
-    # The engine speaks English; its message is shown in the user's language.
-    return [{**p.as_dict(), "message": problem_message(p)} for p in problems]
 
 
 def split_number(deal: Any) -> tuple[Any, int | None]:
@@ -109,31 +92,6 @@ def deal_answer(
     }
 
 
-class NotAuthorised(Exception):
-    """Raised by deal_submit's `authorise` callback: this client may not write this game."""
-
-
-_Arguments = ParamSpec("_Arguments")
-
-
-def _rerun_if_statements_lost(
-    submit: Callable[_Arguments, Submission],
-) -> Callable[_Arguments, Submission]:
-    """Run `submit` once more if the database session lost the prepared statements of
-    games/sql.py (sql.StatementsLost: the first run's transaction was rolled back)."""
-
-    @functools.wraps(submit)
-    def run(*args: _Arguments.args, **kwargs: _Arguments.kwargs) -> Submission:
-        try:
-            return submit(*args, **kwargs)
-        except sql.StatementsLost:
-            return submit(*args, **kwargs)
-
-    return run
-
-
-@_rerun_if_statements_lost
-@deletes_held()  # the commit's cache writes in one round trip (clubs/cache.py)
 def deal_submit(
     *,
     game_id: int,
@@ -142,61 +100,21 @@ def deal_submit(
     by_label: str = "",
     idempotency_key: str | None = None,
     needs_confirmation: bool = False,
-    authorise: Callable[[Game, bool | None], None] | None = None,
 ) -> Submission:
     """Store the next deal of a game, entered at the table or sent through the API.
 
-    `authorise(game, organises)`, if given, is called first thing once the game is
-    locked: it raises NotAuthorised to refuse (the transaction is rolled back, nothing
-    else is read). `organises`: whether `by_user` organises the game's club, when known
-    (the PostgreSQL path reads it with the game), else None. A game that does not exist
-    raises NotAuthorised too then (the caller decides between 404 and 403).
-
     `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
-
-    On PostgreSQL the reads and writes are the prepared statements of games/sql.py (two
-    round trips: lock and read, write); elsewhere the ORM's. Both store the same rows.
-    If the database session lost the prepared statements, the transaction is rolled
-    back and run once more (sql.StatementsLost).
-
-    After the commit, the API's reads generation and the game's and evening's live
-    versions are dropped and the evening's standings marked queued in one round trip to
-    the cache (clubs.cache.deletes_held), not three.
+    After the commit, the game's and its evening's live versions are dropped and the
+    standings queued (the deals_changed signal).
     """
     fingerprint = request_fingerprint(deal)
-    fast = sql.available()
     with transaction.atomic():
         scope = f"game:{int(game_id)}:deals"
-        if fast:
-            user_id = by_user.pk if getattr(by_user, "is_authenticated", False) else None
-            game, loaded = sql.lock_and_read(game_id, scope, idempotency_key, user_id)
-            if game is None:
-                if authorise is not None:
-                    raise NotAuthorised()
-                raise EntryError(_("This game does not exist."), code="not_found")
-            if authorise is not None:
-                authorise(game, loaded.organises if user_id is not None else None)
-            seating = Seating(
-                loaded.player_ids,
-                loaded.event_id,
-                loaded.league_id,
-                loaded.round_number,
-                loaded.round_status,
-                loaded.event_status,
-            )
-            stored_data, earlier = loaded.deals, loaded.earlier
-        else:
-            if authorise is not None:
-                game = Game.objects.select_for_update().filter(pk=game_id).first()
-                if game is None:
-                    raise NotAuthorised()
-                authorise(game, None)
-            else:
-                game = lock_game(game_id)
-            seating = read_seating(game)
-            earlier = earlier_answer(scope, idempotency_key)
-            stored_data = list(game.deals.order_by("number").values_list("data", flat=True))
+        game = lock_game(game_id)
+        seating = read_seating(game)
+        earlier = earlier_answer(scope, idempotency_key)
+        stored_data = list(game.deals.order_by("number").values_list("data", flat=True))
         if idempotency_key and earlier is not None:
             request_hash, status_code, earlier_body = earlier
             if request_hash != fingerprint:
@@ -266,109 +184,22 @@ def deal_submit(
             "entered_by": entered_by,
             "entered_from": by_label[:80],
         }
-        if fast:
-            stored = Deal(**fields)
-            body = _write_new_deal_sql(
-                game,
-                stored,
-                scores,
-                judged.state,
-                players,
-                by_label,
-                fingerprint,
-                scope if idempotency_key else None,
-                idempotency_key,
-            )
-        else:
-            stored = Deal.objects.create(**fields)
-            write_scores(game, scores, [stored], player_ids=player_ids, new=True)
-            DealRevision.objects.create(
-                game=game,
-                deal=stored,
-                number=new_number,
-                version=1,
-                action=DealRevision.Action.ENTERED,
-                after=data,
-                by_user=stored.entered_by,
-                by_label=by_label[:80],
-            )
-            body = deal_answer(game, stored, scores, judged.state)
-            keep_answer(scope, idempotency_key, fingerprint, body)
+        stored = Deal.objects.create(**fields)
+        write_scores(game, scores, [stored], player_ids=player_ids, new=True)
+        DealRevision.objects.create(
+            game=game,
+            deal=stored,
+            number=new_number,
+            version=1,
+            action=DealRevision.Action.ENTERED,
+            after=data,
+            by_user=stored.entered_by,
+            by_label=by_label[:80],
+        )
+        body = deal_answer(game, stored, scores, judged.state)
+        keep_answer(scope, idempotency_key, fingerprint, body)
         announce_deals_changed(game, seating)
     return Submission(stored, True, body, 201)
-
-
-def _write_new_deal_sql(
-    game: Game,
-    stored: Deal,
-    scores: dict,
-    state: dict | None,
-    players: dict[str, int],
-    by_label: str,
-    fingerprint: str,
-    scope: str | None,
-    idempotency_key: str | None,
-) -> dict[str, Any]:
-    """write_scores, the revision and the idempotency record of a new deal, as the ORM
-    path writes them, in games/sql.py's one statement; the answer's body."""
-    now = timezone.now()
-    data = stored.data
-    sheet = scores["deals"][stored.number - 1]
-    won, lost = doubles_won_lost(data, sheet["raw"])
-    king = data.get("result", {}).get("king_of_hearts")
-    places, aboves = set_totals(game, scores)
-    # A seat's result goes to whoever played most of its deals (games/seat_history.py).
-    results = result_player_ids(game, list(players.values()))
-    game.updated_at = stored.created_at = stored.updated_at = now
-    body = deal_answer(game, stored, scores, state)
-    stored.pk = sql.write(
-        sql.NewDeal(
-            game_id=game.pk,
-            number=stored.number,
-            dealer_id=stored.dealer_id,
-            contract=stored.contract,
-            data=data,
-            scores=stored.scores,
-            status=stored.status,
-            entered_by_id=stored.entered_by_id,
-            entered_from=stored.entered_from,
-            deal_scores=[
-                {
-                    "game_id": game.pk,
-                    "player_id": player_id,
-                    "contract": stored.contract,
-                    "is_dealer": data["dealer"] == name,
-                    "raw": sheet["raw"][name],
-                    "doubles": sheet["doubles"][name],
-                    "score": sheet["score"][name],
-                    "took_king": stored.contract == "barbu" and king == name,
-                    "doubles_won": won.get(name, 0),
-                    "doubles_lost": lost.get(name, 0),
-                }
-                for name, player_id in players.items()
-            ],
-            totals=game.totals,
-            deals_count=game.deals_count,
-            game_status=game.status,
-            game_scores=[
-                (
-                    seat,
-                    player_id,
-                    Decimal(str(game.totals[name])),
-                    Decimal(str(places[name])),
-                    aboves[name],
-                )
-                for seat, (name, player_id) in enumerate(zip(players, results, strict=True))
-            ],
-            revision_label=by_label[:80],
-            idempotency=(scope, idempotency_key[:200], fingerprint, 201, body)
-            if scope and idempotency_key
-            else None,
-            now=now,
-        )
-    )
-    stored._state.adding = False
-    return body
 
 
 def normalised(game: Game, content: dict) -> dict:

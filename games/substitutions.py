@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Player
-from games.evenings import EveningError, _announce, _check_swap, _locked_seat
+from games.errors import EveningError
+from games.evenings import _announce, _check_swap, _locked_seat
 from games.game_scores import write_scores
 from games.models import EventLog, EventPlayer, Game, Round, Substitution
 from games.selectors import game_record

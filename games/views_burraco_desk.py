@@ -19,7 +19,7 @@ from clubs.models import Club, Player
 from clubs.views import organiser_required
 from games import live
 from games.burraco import desk as desk_reads
-from games.burraco import entries, scorecards, tournaments
+from games.burraco import entries, free_matches, scorecards, tournaments
 from games.burraco_form import hand_from_form
 from games.burraco_score_cards import score_cards_pdf
 from games.errors import DealRejected, EntryError
@@ -27,13 +27,19 @@ from games.forms_burraco import (
     MOVEMENT_NAMES,
     VARIANT_NAMES,
     CorrectionForm,
+    FreeMatchForm,
     PairForm,
     PenaltyForm,
     PlayerEntryForm,
     TurnForm,
 )
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
-from games.views_burraco_free import free_desk_context, free_score_cards
+from games.views_burraco_free import (
+    free_desk_context,
+    free_event,
+    free_pair_choices,
+    free_score_cards,
+)
 from scoring.engine import burraco as engine
 
 
@@ -69,7 +75,7 @@ def _pair_choices(event: Event) -> list[tuple[int, str]]:
     return [(p.pk, str(p)) for p in desk_reads.pairs_of(event)]
 
 
-def _render_desk(
+def render_desk(
     request: HttpRequest, club: Club, event: Event, turn_etag: str = "", **forms
 ) -> HttpResponse:
     data = desk_reads.desk(event, timezone.now())
@@ -141,7 +147,7 @@ def desk(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
         unchanged = live.not_modified(request, tag)
         if unchanged is not None:
             return unchanged
-    response = _render_desk(request, club, _event(club, event_id), turn_etag=tag)
+    response = render_desk(request, club, _event(club, event_id), turn_etag=tag)
     return live.mark(request, response, tag) if polled else response
 
 
@@ -168,7 +174,7 @@ def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Pair %(pair)s entered.") % {"pair": pair})
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-    return _render_desk(request, club, event, pair_form=form)
+    return render_desk(request, club, event, pair_form=form)
 
 
 def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
@@ -186,7 +192,7 @@ def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
         else:
             messages.success(request, _("Player %(player)s entered.") % {"player": entry})
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-    return _render_desk(request, club, event, pair_form=form)
+    return render_desk(request, club, event, pair_form=form)
 
 
 @organiser_required
@@ -241,7 +247,7 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Turn %(turn)s seated.") % {"turn": seated.round.number})
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-    return _render_desk(request, club, event, turn_form=form)
+    return render_desk(request, club, event, turn_form=form)
 
 
 @organiser_required
@@ -266,7 +272,7 @@ def penalty(request: HttpRequest, club: Club, event_id: int, number: int) -> Htt
         else:
             messages.success(request, _("Penalty recorded."))
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-    return _render_desk(request, club, event, penalty_form=form)
+    return render_desk(request, club, event, penalty_form=form)
 
 
 @organiser_required
@@ -387,3 +393,33 @@ def _pair_label(pair: BurracoPair | None, partner: BurracoPair | None = None) ->
     if partner is not None:  # an individual tournament's line: two players
         return f"{pair.number} {pair.names} / {partner.number} {partner.names}"
     return f"{pair.number} – {pair.player_a.name} / {pair.player_b.name}"
+
+
+@organiser_required
+@require_POST
+def match_start(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Sit two pairs at a table for a new match."""
+    event = free_event(club, event_id)
+    form = FreeMatchForm(request.POST, pairs=free_pair_choices(event))
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            started = free_matches.match_start(
+                event=event,
+                table_number=data["table"],
+                ns=get_object_or_404(BurracoPair, event=event, pk=data["ns"]),
+                ew=get_object_or_404(BurracoPair, event=event, pk=data["ew"]),
+            )
+        except EntryError as error:
+            if error.code == "event_closed":  # the desk shows no form to say it beside
+                messages.error(request, error.message)
+                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Match %(number)s at table %(table)s started.")
+                % {"number": started.match, "table": started.table.number},
+            )
+            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+    return render_desk(request, club, event, match_form=form)

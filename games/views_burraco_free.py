@@ -29,13 +29,13 @@ from games.forms_burraco import FreeMatchForm
 from games.models import BurracoPair, Event, Game, Round, Table
 
 
-def _free_event(club: Club, event_id: int) -> Event:
+def free_event(club: Club, event_id: int) -> Event:
     return get_object_or_404(
         Event, club=club, pk=event_id, game="burraco", burraco_format=Event.BurracoFormat.FREE
     )
 
 
-def _pairs(event: Event) -> list[tuple[int, str]]:
+def free_pair_choices(event: Event) -> list[tuple[int, str]]:
     return [
         (p.pk, str(p))
         for p in event.pairs.filter(active=True).select_related("player_a", "player_b")
@@ -81,47 +81,15 @@ def free_desk_context(event: Event, forms: dict[str, Any]) -> dict[str, Any]:
         "matches": matches,
         "target": free_matches.target_of(event),
         "match_form": forms.get("match_form")
-        or FreeMatchForm(pairs=_pairs(event), initial=initial),
+        or FreeMatchForm(pairs=free_pair_choices(event), initial=initial),
     }
-
-
-@organiser_required
-@require_POST
-def match_start(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
-    """Sit two pairs at a table for a new match."""
-    from games.views_burraco_desk import _render_desk
-
-    event = _free_event(club, event_id)
-    form = FreeMatchForm(request.POST, pairs=_pairs(event))
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            started = free_matches.match_start(
-                event=event,
-                table_number=data["table"],
-                ns=get_object_or_404(BurracoPair, event=event, pk=data["ns"]),
-                ew=get_object_or_404(BurracoPair, event=event, pk=data["ew"]),
-            )
-        except EntryError as error:
-            if error.code == "event_closed":  # the desk shows no form to say it beside
-                messages.error(request, error.message)
-                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-            form.add_error(None, error.message)
-        else:
-            messages.success(
-                request,
-                _("Match %(number)s at table %(table)s started.")
-                % {"number": started.match, "table": started.table.number},
-            )
-            return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
-    return _render_desk(request, club, event, match_form=form)
 
 
 @organiser_required
 @require_POST
 def evening_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """Close the evening: a match nobody has won yet counts for nothing."""
-    event = _free_event(club, event_id)
+    event = free_event(club, event_id)
     closing.event_close(event=event, unfinished="exclude", by_user=request.user)
     messages.success(request, event_words(event, "closed"))
     return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
@@ -143,7 +111,7 @@ def _cards_count(event: Event, asked: str | None) -> int:
 def table_cards(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """The evening's table cards (1..N, ?tables=N) to print on A4, each with its table's
     QR code: two pairs scan it to sit down at that table for a match."""
-    event = _free_event(club, event_id)
+    event = free_event(club, event_id)
     count = _cards_count(event, request.GET.get("tables"))
     tables = []
     for number in range(1, count + 1):

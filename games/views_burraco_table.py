@@ -23,7 +23,6 @@ from django.views.decorators.http import require_GET, require_POST
 from games.burraco import free_matches
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
 from games.burraco_form import hand_from_form, line_label
-from games.entry import table_game
 from games.errors import DealConflict, DealRejected, EntryError
 from games.models import BurracoPair, Game, ScoreCard, Table
 from games.views_table import _not_found, _with_table
@@ -37,7 +36,7 @@ def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     @_with_table
     @wraps(view)
     def wrapped(request: HttpRequest, table: Table, **kwargs: Any) -> HttpResponse:
-        game = table_game(table)
+        game = Game.objects.filter(table=table).first()
         if game is None or game.kind != Game.Kind.BURRACO:
             return _not_found(request)
         return view(request, table, **kwargs)

@@ -22,7 +22,7 @@ from games import cards, closing, correction, evenings, substitutions
 from games.burraco import free_matches, tournaments
 from games.deal_corrections import deals_correct
 from games.deal_form import contract_label
-from games.errors import EntryError
+from games.errors import EntryError, EveningError
 from games.event_words import event_words
 from games.forms import (
     CheckinForm,
@@ -104,7 +104,7 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
                 )
             else:
                 event = evenings.event_create(club=club, **data)
-        except (evenings.EveningError, EntryError) as error:
+        except (EveningError, EntryError) as error:
             # A league of the other Burraco format: said beside the league chosen.
             form.add_error("league" if error.code == "league_format" else None, error.message)
         else:
@@ -160,7 +160,7 @@ def event_checkin(request: HttpRequest, club: Club, event_id: int) -> HttpRespon
                 entries = evenings.checkin_set(event=event, player_ids=form.cleaned_data["players"])
                 if guest_name:
                     evenings.guest_add(event=event, name=guest_name)
-        except evenings.EveningError as error:
+        except EveningError as error:
             form.add_error(None, error.message)
         else:
             count = len(entries) + (1 if guest_name else 0)
@@ -192,7 +192,7 @@ def event_guest(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
     if form.is_valid():
         try:
             guest = evenings.guest_add(event=event, name=form.cleaned_data["name"])
-        except evenings.EveningError as error:
+        except EveningError as error:
             messages.error(request, error.message)
         else:
             messages.success(
@@ -211,7 +211,7 @@ def round_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     method = form.cleaned_data["method"] if form.is_valid() else None
     try:
         seated = evenings.round_seat(event=event, method=method)
-    except evenings.EveningError as error:
+    except EveningError as error:
         messages.error(request, error.message)
         return redirect("event-dashboard", slug=club.slug, event_id=event.pk)
     messages.success(request, _("Round %(number)s is seated.") % {"number": seated.round.number})
@@ -304,7 +304,7 @@ def seat_swap(request: HttpRequest, club: Club, event_id: int, number: int) -> H
                     wrong_person=what == "wrong_person",
                     **target_ids,
                 )
-        except evenings.EveningError as error:
+        except EveningError as error:
             messages.error(request, error.message)
         else:
             if what == "substitute":
@@ -350,7 +350,7 @@ def round_close(request: HttpRequest, club: Club, event_id: int, number: int) ->
         closing.round_close(
             rnd=rnd, force=form.cleaned_data.get("force", False), by_user=request.user
         )
-    except evenings.EveningError as error:
+    except EveningError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Round %(number)s is closed.") % {"number": rnd.number})
@@ -364,7 +364,7 @@ def round_reopen(request: HttpRequest, club: Club, event_id: int, number: int) -
     rnd = _round(event, number)
     try:
         closing.round_reopen(rnd=rnd, by_user=request.user)
-    except evenings.EveningError as error:
+    except EveningError as error:
         messages.error(request, error.message)
     else:
         messages.success(
@@ -387,7 +387,7 @@ def event_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse
             unfinished=form.cleaned_data.get("unfinished") or None,
             by_user=request.user,
         )
-    except evenings.EveningError as error:
+    except EveningError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, event_words(event, "closed"))

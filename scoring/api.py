@@ -1,22 +1,24 @@
 """API endpoints of standings and ratings: thin reads of the stored rows (scoring.selectors).
 
-Visibility, pagination, query-parameter checks and errors are the API's shared ones
-(games.api.permissions, games.api.pagination, games.api.filters, games.api.errors).
+Visibility is the models' one rule (Event/League/Player.objects.visible_to); pagination,
+query-parameter checks and errors are the API's shared ones (games.api.pagination,
+games.api.filters, games.api.errors). An evening's standings carry an ETag from the
+evening's live version (games/live.py): a client polling with If-None-Match gets 304 while
+nothing it shows changed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import uuid
 from typing import Any
 
-from django.core.cache import cache
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     OpenApiExample,
+    OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
     inline_serializer,
@@ -26,16 +28,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Player
-from games.api import lean, read_cache, reads
+from clubs.models import League, Player
+from games import live
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
-from games.api.permissions import PublicReadable, organiser_club_ids
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
+from games.models import Event
 from scoring import api_burraco, burraco_player, burraco_selectors, player_history, selectors
 from scoring import standings as maths
-from scoring.cache_keys import event_cache_key, version_cache_key
 
 
 class StandingSerializer(serializers.Serializer):
@@ -117,33 +118,48 @@ def _ranking(ranking: maths.Ranking, *, league: bool) -> dict[str, Any]:
 
 
 def _visible_player(request: Request, pk: int) -> Player:
-    """The player (id and name) in one plain query (games/api/reads.py); the 404 as the
-    ORM path answers it."""
-    player = reads.visible_player_row(request, pk)
-    if player is None:
-        player = get_object_or_404(PublicReadable.players(request), pk=pk)
-    return player
+    return get_object_or_404(Player.objects.visible_to(request.user), pk=pk)
 
 
-def _viewer(request: Request) -> selectors.Viewer:
-    ids = organiser_club_ids(request)
-    if ids is None:
-        return selectors.Viewer(frozenset(), everything=True)
-    return selectors.Viewer(ids)
+def _visible_event(request: Request, pk: int, **filters: Any) -> Event:
+    events = Event.objects.visible_to(request.user).select_related("league")
+    return get_object_or_404(events.filter(**filters), pk=pk)
 
 
-def _version(key: str) -> str | None:
-    """The version of the standing rows cached under `key`: a random token, dropped with
-    the rows (scoring.cache_keys.forget); None if the cache would not keep one."""
-    version_key = version_cache_key(key)
-    version = cache.get(version_key)
-    if version is None:
-        cache.add(version_key, uuid.uuid4().hex, VERSION_SECONDS)
-        version = cache.get(version_key)
-    return version
+def _event_etag(request: Request, token: str | None, event: Event) -> str:
+    """The ETag of an evening's standings: its live version (read before the rows it
+    labels: games/live.py) and what else shapes the answer: the URL (page, size, host),
+    the language, the rendering, and the rankings (a league's is saved apart from its
+    evenings)."""
+    rankings = [event.ranking, event.league.ranking if event.league else None]
+    return live.etag(
+        token,
+        "api-event-standings",
+        request.build_absolute_uri(),
+        get_language() or "",
+        request.accepted_media_type or "",
+        json.dumps(rankings, sort_keys=True),
+    )
 
 
-VERSION_SECONDS = 24 * 60 * 60
+def _event_answer(
+    request: Request, pk: int, answer: Any, **filters: Any
+) -> Response | HttpResponse:
+    """An evening's standings with their ETag, or 304 when the client holds them already:
+    `answer(event)` makes the Response (after the visibility check, 404 for whoever may not
+    see the evening)."""
+    token = live.version("event", pk)  # before the reads it labels
+    event = _visible_event(request, pk, **filters)
+    tag = _event_etag(request, token, event)
+    unchanged = live.not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    return live.mark(request, answer(event), tag)
+
+
+NOT_MODIFIED = OpenApiResponse(
+    description="Not Modified: the ETag sent in If-None-Match is still the answer's."
+)
 
 
 def _paginated(view: APIView, request: Request, rows: list, extra: dict) -> Response:
@@ -184,7 +200,8 @@ class EventStandingsView(StandingsView):
         'evening of free matches\' pairs (`format` "free": matches won and lost, point '
         "difference). An individual Burraco tournament (`individual: true`) ranks players "
         "in the same shape as pairs: each row is one player, `pair` their number for the "
-        "evening, `player_id` their id. Cached until the standings are rebuilt.",
+        "evening, `player_id` their id. With its ETag: If-None-Match answers 304 while "
+        "nothing in it changed.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EventStandingsAnswer",
@@ -202,55 +219,35 @@ class EventStandingsView(StandingsView):
                 ],
                 resource_type_field_name=None,
             ),
+            304: NOT_MODIFIED,
             **errors(*READ_ERRORS),
         },
         examples=[api_burraco.EXAMPLE, api_burraco.INDIVIDUAL_EXAMPLE],
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int) -> Response | HttpResponse:
         self.check_query(request)
-        # One plain query: visibility, status and ranking (games/api/reads.py).
-        event = reads.visible_event_row(request, pk)
-        if event is None:  # the 404, as the ORM path answers it
-            event = get_object_or_404(
-                PublicReadable.events(request).select_related("league"), pk=pk
-            )
-        # The rendered page, per version of the standing rows (forgotten with them:
-        # scoring.cache_keys.forget), language, status, ranking and URL (the page links).
-        version = _version(event_cache_key(event.pk))
-        key = None
-        if version is not None:
-            ranking_config = json.dumps(
-                [event.ranking, event.league.ranking if event.league else None], sort_keys=True
-            )
-            what = f"{version}|{get_language()}|{event.status}|{ranking_config}|"
-            what += request.build_absolute_uri()
-            key = f"api:standings:event:{event.pk}:{hashlib.sha1(what.encode()).hexdigest()}"
-            body = cache.get(key)
-            if body is not None:
-                return reads.CachedJSONResponse(body)
+        return _event_answer(request, pk, lambda event: self._standings(request, event))
+
+    def _standings(self, request: Request, event: Event) -> Response:
         if event.is_burraco:
-            burraco_rows = (
+            rows = (
                 api_burraco.free_rows(event.pk)
                 if event.is_free_matches
                 else api_burraco.rows(event.pk)
             )
-            response = _paginated(self, request, burraco_rows, api_burraco.head(event))
-        else:
-            ranking = selectors.event_ranking(event)
-            response = _paginated(
-                self,
-                request,
-                selectors.event_standings(event.pk),
-                {
-                    "event": event.pk,
-                    "status": event.status,
-                    "game": "barbu",
-                    "ranking": _ranking(ranking, league=False),
-                },
-            )
-        if key is not None:
-            cache.set(key, reads.render_json(response.data), selectors.CACHE_SECONDS)
-        return response
+            return _paginated(self, request, rows, api_burraco.head(event))
+        ranking = selectors.event_ranking(event)
+        return _paginated(
+            self,
+            request,
+            selectors.event_standings(event.pk),
+            {
+                "event": event.pk,
+                "status": event.status,
+                "game": "barbu",
+                "ranking": _ranking(ranking, league=False),
+            },
+        )
 
 
 class LeagueStandingsView(StandingsView):
@@ -259,8 +256,7 @@ class LeagueStandingsView(StandingsView):
         summary="A league table, with each player's movement since the previous evening",
         description="A Barbu league's player standings (`ranking`: how it ranks), or a "
         'Burraco league of evenings of free matches (`format` "free"): its pairs over the '
-        "closed evenings with matches won and lost and the point difference. Cached until "
-        "an evening of the league is rebuilt.",
+        "closed evenings with matches won and lost and the point difference.",
         responses={
             200: PolymorphicProxySerializer(
                 component_name="LeagueStandingsAnswer",
@@ -281,7 +277,7 @@ class LeagueStandingsView(StandingsView):
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        league = get_object_or_404(PublicReadable.leagues(request), pk=pk)
+        league = get_object_or_404(League.objects.visible_to(request.user), pk=pk)
         if league.game == "burraco" and burraco_selectors.plays_free_matches(league):
             evenings, rows = api_burraco.free_season(league)
             return _paginated(
@@ -311,15 +307,9 @@ class PlayerHistoryView(StandingsView):
         },
     )
     def get(self, request: Request, pk: int) -> Response:
-        return read_cache.cached_read(request, self, lambda: self._history(request, pk))
-
-    def _history(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        # Prepared on PostgreSQL (games/api/lean.py): planning the player's and the
-        # games' statements took longer than running them.
-        with lean.prepared_reads():
-            player = _visible_player(request, pk)
-            games = player_history.player_games(player, _viewer(request))
+        player = _visible_player(request, pk)
+        games = player_history.player_games(player, selectors.viewer(request.user))
         games.reverse()
         return _paginated(self, request, games, {"player": player.pk})
 
@@ -331,12 +321,9 @@ class PlayerRatingView(StandingsView):
         responses={200: RatingSerializer, **errors(*READ_ERRORS)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        return read_cache.cached_read(request, self, lambda: self._rating(request, pk))
-
-    def _rating(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         player = _visible_player(request, pk)
-        rating = selectors.player_rating(player, _viewer(request))
+        rating = selectors.player_rating(player, selectors.viewer(request.user))
         return Response({"player_id": player.pk, "player": player.name, **rating})
 
 
@@ -524,8 +511,8 @@ class PlayerBurracoView(StandingsView):
     )
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
-        player = get_object_or_404(PublicReadable.players(request), pk=pk)
-        who = _viewer(request)
+        player = _visible_player(request, pk)
+        who = selectors.viewer(request.user)
         stats = burraco_player.burraco_statistics(player, who)
         lines = burraco_player.burraco_tournaments(player, who)
         matches = burraco_player.matches_won_lost(lines)
@@ -574,7 +561,8 @@ class TournamentStandingsView(StandingsView):
         tags=["burraco"],
         summary="A Burraco tournament's pair ranking (live while it runs)",
         description="Total VP, MP difference and, in `decided_by`, the tie-break that "
-        "placed the pair below the one above (empty when VP did).",
+        "placed the pair below the one above (empty when VP did). With its ETag: "
+        "If-None-Match answers 304 while nothing in it changed.",
         responses={
             200: _page_schema(
                 "PairStandingsPage",
@@ -582,15 +570,20 @@ class TournamentStandingsView(StandingsView):
                 event=serializers.IntegerField(),
                 status=serializers.CharField(),
             ),
+            304: NOT_MODIFIED,
             **errors(*READ_ERRORS),
         },
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int) -> Response | HttpResponse:
         self.check_query(request)
-        event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
-        return _paginated(
-            self,
+        return _event_answer(
             request,
-            selectors.pair_standings(event.pk),
-            {"event": event.pk, "status": event.status},
+            pk,
+            lambda event: _paginated(
+                self,
+                request,
+                selectors.pair_standings(event.pk),
+                {"event": event.pk, "status": event.status},
+            ),
+            game="burraco",
         )

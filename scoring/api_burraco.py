@@ -1,13 +1,11 @@
 """The pair ranking of a Burraco tournament as `GET /api/v1/events/<id>/standings/` answers
 it: its serializers, its example and its rows shaped from the stored ranking
-(scoring.selectors.pair_standings, one query or none from the cache)."""
+(scoring.selectors.pair_standings, one query)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
-from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
@@ -15,7 +13,6 @@ from clubs.models import League
 from games.models import Event
 from scoring import burraco_selectors, selectors
 from scoring.burraco_standings import TIE_BREAKS
-from scoring.cache_keys import league_free_cache_key
 
 
 class PenaltySerializer(serializers.Serializer):
@@ -249,15 +246,10 @@ FREE_SEASON_EXAMPLE = OpenApiExample(
 
 def free_season(league: League) -> tuple[int, list[dict[str, Any]]]:
     """A league's season of free-match evenings as the API answers it: how many evenings
-    counted and the rows (one query, none from the cache until an evening of the league
-    is rebuilt)."""
-    key = f"{league_free_cache_key(league.pk)}:{get_language() or 'en'}"
-    cached = cache.get(key)
-    if cached is not None:
-        return cached
+    counted and the rows (one query)."""
     season = burraco_selectors.free_season(league)
     names = season["names"]
-    answer = (
+    return (
         season["evenings"],
         [
             {
@@ -273,8 +265,6 @@ def free_season(league: League) -> tuple[int, list[dict[str, Any]]]:
             for row in season["rows"]
         ],
     )
-    cache.set(key, answer, selectors.CACHE_SECONDS)
-    return answer
 
 
 def free_rows(event_id: int) -> list[dict[str, Any]]:
@@ -318,8 +308,7 @@ def rows(event_id: int) -> list[dict[str, Any]]:
             "shared": row["shared"],
             "pair": row["pair"],
             "players": row["players"],
-            # Rows cached before the field existed have none: read them as pairs'.
-            "player_id": row.get("player_id"),
+            "player_id": row["player_id"],
             "vp": row["vp"],
             "mp_difference": row["mp_difference"],
             "turns": row["turns"],

@@ -35,7 +35,7 @@ def burraco_tournaments(player: Player, who: Viewer) -> list[dict[str, Any]]:
     )
     rows = (
         PairStanding.objects.filter(pair__in=_pairs(player))
-        .filter(who.visible(""))
+        .filter(who.visible("event"))
         .annotate(
             pairs=Subquery(ranked),
             event_name=F("event__name"),
@@ -90,7 +90,7 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
             | Q(game__table__ns_partner__in=pairs)
             | Q(game__table__ew_partner__in=pairs)
         )
-        .filter(who.visible("game__table__round__"))
+        .filter(who.visible("game__table__round__event"))
         .values_list(
             "game__table__ns_pair__player_a_id",
             "game__table__ns_pair__player_b_id",
@@ -124,7 +124,7 @@ def burraco_statistics(player: Player, who: Viewer) -> dict[str, Any]:
         PairTurnResult.objects.filter(pair__in=pairs, bye=False, final=True)
         # A free match scores no VP: its turns are not the tournaments' turns.
         .filter(round__event__burraco_format=Event.BurracoFormat.TURNS)
-        .filter(who.visible("round__"))
+        .filter(who.visible("round__event"))
         .annotate(net=F("vp") - F("penalty_vp"))
         .values_list("net", flat=True)
         .order_by()
@@ -148,7 +148,7 @@ def burraco_rating(player: Player, who: Viewer) -> dict[str, Any]:
     current = BurracoRating.objects.filter(player=player).first()
     history = (
         BurracoRatingHistory.objects.filter(player=player)
-        .filter(who.visible(""))
+        .filter(who.visible("event"))
         .annotate(event_name=F("event__name"), date=F("event__starts_at"))
         .order_by("order_key")
     )

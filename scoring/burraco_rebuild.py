@@ -2,7 +2,8 @@
 
 The same machinery as Barbu's evenings (scoring/rebuild.py): the event row locked, the
 PairTurnResult rows read in one query, ranked by the pure scoring.burraco_standings, and
-only the rows that changed written; the cache forgotten once committed. Three queries
+only the rows that changed written; a change announced to the live page's pollers once
+committed (games/live.py). Three queries
 whatever the number of pairs (the lock, the results, the stored rows) plus the writes.
 """
 
@@ -11,15 +12,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-
 from games import live
 from games.burraco import free_matches
 from games.models import Event, PairTurnResult
 from scoring import standings as maths
 from scoring.aggregates import CENTS
 from scoring.burraco_standings import TurnScore, rank_pairs
-from scoring.cache_keys import event_cache_key, forget, league_free_cache_key
 from scoring.free_match_standings import MatchResult, rank_evening
 from scoring.models import PairStanding
 
@@ -48,10 +46,6 @@ def rebuild_pair_standings(*, event_id: int) -> int:
     except Event.DoesNotExist:
         return 0
     new = _free_match_rows(event) if event.is_free_matches else _tournament_rows(event)
-    if event.is_free_matches and event.league_id is not None:
-        # The league's season counts this evening once closed (its status is read here).
-        league_id = event.league_id
-        transaction.on_commit(lambda: forget(league_free_cache_key(league_id)))
     return _write(event_id, new)
 
 
@@ -164,7 +158,6 @@ def _write(event_id: int, new: dict[int, dict[str, Any]]) -> int:
             unique_fields=["event", "pair"],
             update_fields=[*COMPARED, "updated_at"],
         )
-    transaction.on_commit(lambda: forget(event_cache_key(event_id)))
     if changed or vanished:  # the live page shows them: its pollers get the new rows
         live.touch_on_commit("event", [event_id])
     return len(new)

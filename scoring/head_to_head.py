@@ -3,21 +3,25 @@ arithmetic (no Django), used by scoring/standings.py's rank().
 
 Each player of a group scores the players of the group they finished ahead of, minus
 those who finished ahead of them, over every game two of them played at the same table
-(a level total counts nothing). Either from the games themselves (head_to_head, Games),
-or from the games' pair scores (pair_nets: each player's net score against each player
-of their group), which a database can count without handing over the games
-(scoring/aggregates.py, head_to_head_pairs; issue 20): head_to_head_of_pairs gives the
-same numbers from them, for any part of a group.
+(a level total counts nothing), from the games themselves (head_to_head), loaded once for
+the players a ranking may ask about (Games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from scoring.standings import GameResult
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished (or running) game: each player's total, in seat order."""
+
+    game_id: int
+    event_id: int
+    totals: Mapping[int, Any]  # player_id -> total
 
 
 def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[int, Fraction]:
@@ -39,48 +43,6 @@ def head_to_head(group: Sequence[int], results: Iterable[GameResult]) -> dict[in
                     score[b] += 1
                     score[a] -= 1
     return {p: Fraction(v) for p, v in score.items()}
-
-
-# Head-to-head from pair scores: for each player, their net score against each player of
-# their group they met (games won minus games lost against them; a level total is 0).
-PairNets = Mapping[int, Mapping[int, int]]
-
-
-def pair_nets(results: Iterable[GameResult], groups: Iterable[Iterable[int]]) -> PairNets:
-    """Each player's net score against each other player of their own group, over the games
-    both played (a player of several groups is compared within each): what head_to_head
-    sums for any part of a group. The reference for the same scores counted in SQL
-    (scoring/aggregates.py, head_to_head_pairs)."""
-    group_of: dict[int, set[int]] = {}
-    for group in groups:
-        members = set(group)
-        for p in members:
-            group_of.setdefault(p, set()).update(members)
-    nets: dict[int, dict[int, int]] = {}
-    for result in results:
-        totals = result.totals
-        present = [p for p in totals if p in group_of]
-        for i, a in enumerate(present):
-            for b in present[i + 1 :]:
-                if b not in group_of[a]:
-                    continue
-                ta, tb = totals[a], totals[b]
-                net = (ta > tb) - (ta < tb)
-                mine, theirs = nets.setdefault(a, {}), nets.setdefault(b, {})
-                mine[b] = mine.get(b, 0) + net
-                theirs[a] = theirs.get(a, 0) - net
-    return nets
-
-
-def head_to_head_of_pairs(group: Sequence[int], nets: PairNets) -> dict[int, Fraction]:
-    """head_to_head(group, games) from the pair scores of the games: for each player, the
-    sum of their net scores against the other players of the group."""
-    members = set(group)
-    out = {}
-    for p in group:
-        against = nets.get(p, {})
-        out[p] = Fraction(sum(v for q, v in against.items() if q in members))
-    return out
 
 
 class Games:
@@ -109,17 +71,3 @@ class Games:
             for result in self.index.get(player_id, ()):
                 seen[result.game_id] = result
         return list(seen.values())
-
-
-class Pairs:
-    """The pair scores for head-to-head, loaded at most once, for the groups that may need
-    them."""
-
-    def __init__(self, load: Callable[[list[list[int]]], PairNets], groups: list[list[int]]):
-        self.load, self.groups = load, groups
-        self.nets: PairNets | None = None
-
-    def head_to_head(self, group: Sequence[int]) -> dict[int, Fraction]:
-        if self.nets is None:
-            self.nets = self.load(self.groups)
-        return head_to_head_of_pairs(group, self.nets)

@@ -577,3 +577,9 @@ def card_rank(rank: str) -> str:
 def _positive_contracts() -> str:
     # The engine writes "trumps, domino" in lower case: the keys, not the names.
     return pgettext("positive contracts, in a sentence", "trumps, domino")
+
+
+def engine_problems(problems: list[barbu.Problem]) -> list[dict]:
+    """The engine's problems as the answer lists them, each message in the user's language."""
+    # The engine speaks English; its message is shown in the user's language.
+    return [{**p.as_dict(), "message": problem_message(p)} for p in problems]

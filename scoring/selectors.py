@@ -1,29 +1,27 @@
 """Reads for the public pages and the API: stored standings, histories, statistics, sheets.
 
 Every function here makes a fixed number of queries whatever the size of the league or
-the player's history; standings come from the stored rows through the cache.
+the player's history; standings are the stored rows (one query). What a visitor may see is
+the models' one rule (Event.objects.visible_to and its kin), through Viewer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from django.core.cache import cache
-from django.db.models import Avg, Count, Q, Sum
-from django.db.models.expressions import RawSQL
+from django.db.models import Avg, Count, Exists, OuterRef, Q, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from clubs.models import Club, League, Membership, Player
+from clubs.models import Club, League, Player
 from games.models import Deal, DealScore, Event, Game, PairTurnResult, Table
 from games.selectors import game_record
-from games.sql import event_visibility, visible_events
 from scoring import standings as maths
 from scoring.aggregates import ranking_of
-from scoring.cache_keys import event_cache_key, league_cache_key
 from scoring.engine import barbu
 from scoring.models import (
     EventStanding,
@@ -32,8 +30,6 @@ from scoring.models import (
     PlayerRating,
     RatingHistory,
 )
-
-CACHE_SECONDS = 300
 
 TIEBREAK_LABELS = {
     "wins": gettext_lazy("more games won at the table"),
@@ -51,75 +47,65 @@ TIEBREAK_LABELS = {
 
 @dataclass(frozen=True)
 class Viewer:
-    """The clubs a visitor organises (superusers see everything): one query at most."""
+    """Who is reading: the user, for the models' one rule of visibility
+    (Event/League/Club/Player.objects.visible_to), and the clubs they organise (read when a
+    page first asks: organisers see their links)."""
 
-    organises: frozenset[int]
-    everything: bool = False
+    user: Any
+
+    @cached_property
+    def organises(self) -> frozenset[int]:
+        """The ids of the clubs the user organises (every club for a superuser)."""
+        return frozenset(Club.objects.organised_by(self.user).values_list("pk", flat=True))
 
     def organiser_of(self, club_id: int) -> bool:
-        return self.everything or club_id in self.organises
+        return club_id in self.organises
 
-    def sees(self, club: Club, published: bool = True) -> bool:
-        return self.organiser_of(club.pk) or (club.published and published)
+    def events(self) -> Any:
+        """The events the user may read."""
+        return Event.objects.visible_to(self.user)
 
-    def visible(self, prefix: str) -> Q:
-        """A filter on rows reaching an event through `prefix` (e.g. "game__table__round__")."""
-        if self.everything:
-            return Q()
-        # One lookup on the event id against a plain SQL subquery (games.sql): the ORM
-        # resolved the event and club joins of three lookups each time (issue 20).
-        ids = sorted(self.organises)
-        organised = ", ".join(["%s"] * len(ids)) if ids else None
-        return Q(**{f"{prefix}event_id__in": RawSQL(visible_events(organised), ids)})
-
-    def visible_sql(self) -> tuple[str, list[int]] | None:
-        """visible() as an SQL condition on an event (alias `e`, its club joined as `c`:
-        games.sql.event_visibility) and its parameters; None: every event."""
-        if self.everything:
-            return None
-        ids = sorted(self.organises)
-        organised = ", ".join(["%s"] * len(ids)) if ids else None
-        return event_visibility(organised), ids
+    def visible(self, event: str) -> Q:
+        """A filter on rows reaching their event through the path `event` (e.g.
+        "game__table__round__event"): those of the events the user may read."""
+        return Q(**{f"{event}__in": self.events()})
 
 
 def viewer(user: Any) -> Viewer:
-    if not user or not user.is_authenticated:
-        return Viewer(frozenset())
-    if user.is_superuser:
-        return Viewer(frozenset(), everything=True)
-    clubs = (
-        Membership.objects.filter(player__user=user, role=Membership.Role.ORGANISER)
-        .order_by()  # a set: not Membership's ordering, which joined the clubs to sort
-        .values_list("club_id", flat=True)
-    )
-    return Viewer(frozenset(clubs))
+    return Viewer(user)
 
 
 def managed_clubs(who: Viewer) -> list[Club]:
     """The clubs the visitor organises (every club for a superuser), by name."""
-    clubs = Club.objects.order_by("name")
-    if not who.everything:
-        clubs = clubs.filter(pk__in=who.organises)
-    return list(clubs) if (who.everything or who.organises) else []
+    return list(Club.objects.organised_by(who.user).order_by("name"))
 
 
 def visible_event(event_id: int, who: Viewer) -> Event:
-    event = Event.objects.select_related("club", "league").filter(pk=event_id).first()
-    if event is None or not who.sees(event.club, event.published):
+    """The event, if the visitor may read it, with `public`: whether anyone may (the live
+    page keeps one render of a public evening for every visitor)."""
+    public = Event.objects.visible_to(None).filter(pk=OuterRef("pk"))
+    event = (
+        who.events()
+        .select_related("club", "league")
+        .annotate(public=Exists(public))
+        .filter(pk=event_id)
+        .first()
+    )
+    if event is None:
         raise Http404(_("No such evening."))
     return event
 
 
 def visible_league(league_id: int, who: Viewer) -> League:
-    league = League.objects.select_related("club").filter(pk=league_id).first()
-    if league is None or not who.sees(league.club, league.published):
+    league = League.objects.visible_to(who.user).select_related("club").filter(pk=league_id).first()
+    if league is None:
         raise Http404(_("No such league."))
     return league
 
 
 def visible_club(slug: str, who: Viewer) -> Club:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None or not who.sees(club):
+    club = Club.objects.visible_to(who.user).filter(slug=slug).first()
+    if club is None:
         raise Http404(_("No such club."))
     return club
 
@@ -196,24 +182,14 @@ def _rows(standings: Any, extra: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     return rows
 
 
-def event_standings(event_id: int, *, cached: bool = True) -> list[dict[str, Any]]:
-    """The stored standings of an evening (one query, or none from the cache).
-
-    `cached=False` reads the rows (the live page: its answers are cached whole per
-    version, games/live.py, and a rebuild committing while a reader fills this cache
-    could leave older rows in it until they expire)."""
-
-    def load() -> list[dict[str, Any]]:
-        return _rows(EventStanding.objects.filter(event_id=event_id))
-
-    return _cached(event_cache_key(event_id), load) if cached else load()
+def event_standings(event_id: int) -> list[dict[str, Any]]:
+    """The stored standings of an evening (one query)."""
+    return _rows(EventStanding.objects.filter(event_id=event_id))
 
 
 def league_standings(league_id: int) -> list[dict[str, Any]]:
-    return _cached(
-        league_cache_key(league_id),
-        lambda: _rows(LeagueStanding.objects.filter(league_id=league_id), _LEAGUE_COLUMNS),
-    )
+    """The stored league table (one query)."""
+    return _rows(LeagueStanding.objects.filter(league_id=league_id), _LEAGUE_COLUMNS)
 
 
 TIEBREAK_WORDS = {
@@ -225,44 +201,40 @@ TIEBREAK_WORDS = {
 
 
 def pair_standings(event_id: int) -> list[dict[str, Any]]:
-    """The stored pair ranking of a Burraco tournament (one query, or none from the cache)."""
-
-    def load() -> list[dict[str, Any]]:
-        rows = (
-            PairStanding.objects.filter(event_id=event_id)
-            .select_related("pair__player_a", "pair__player_b")
-            .order_by("rank", "pair__number")
-        )
-        return [
-            {
-                "rank": s.rank,
-                "pair": s.pair.number,
-                "pair_id": s.pair_id,
-                "names": s.pair.names,
-                "players": s.pair.player_names,
-                "player_id": s.pair.solo_player_id,
-                "vp": maths.number(s.vp),
-                "mp_difference": s.mp_difference,
-                "turns": s.turns,
-                "byes": s.byes,
-                "penalty_vp": s.details.get("penalty_vp", 0),
-                "penalty_mp": s.details.get("penalty_mp", 0),
-                "unconfirmed": s.details.get("unconfirmed", 0),
-                "shared": s.details.get("shared", False),
-                "decided_by": str(TIEBREAK_WORDS.get(s.tiebreak_note, ""))
-                if s.tiebreak_note and s.tiebreak_note != "vp"
-                else "",
-                # The key of the tie-break that placed it below the pair above, and the
-                # values of the tie-breaks computed for it (the API's answer).
-                "tiebreak": s.tiebreak_note if s.tiebreak_note != "vp" else "",
-                "tie_break_values": s.details.get("tie_break_values", {}),
-                # An evening of free matches: matches won, lost and still being played.
-                **{"won": s.won, "lost": s.lost, "playing": s.details.get("playing", 0)},
-            }
-            for s in rows
-        ]
-
-    return _cached(event_cache_key(event_id), load)
+    """The stored pair ranking of a Burraco tournament (one query)."""
+    rows = (
+        PairStanding.objects.filter(event_id=event_id)
+        .select_related("pair__player_a", "pair__player_b")
+        .order_by("rank", "pair__number")
+    )
+    return [
+        {
+            "rank": s.rank,
+            "pair": s.pair.number,
+            "pair_id": s.pair_id,
+            "names": s.pair.names,
+            "players": s.pair.player_names,
+            "player_id": s.pair.solo_player_id,
+            "vp": maths.number(s.vp),
+            "mp_difference": s.mp_difference,
+            "turns": s.turns,
+            "byes": s.byes,
+            "penalty_vp": s.details.get("penalty_vp", 0),
+            "penalty_mp": s.details.get("penalty_mp", 0),
+            "unconfirmed": s.details.get("unconfirmed", 0),
+            "shared": s.details.get("shared", False),
+            "decided_by": str(TIEBREAK_WORDS.get(s.tiebreak_note, ""))
+            if s.tiebreak_note and s.tiebreak_note != "vp"
+            else "",
+            # The key of the tie-break that placed it below the pair above, and the
+            # values of the tie-breaks computed for it (the API's answer).
+            "tiebreak": s.tiebreak_note if s.tiebreak_note != "vp" else "",
+            "tie_break_values": s.details.get("tie_break_values", {}),
+            # An evening of free matches: matches won, lost and still being played.
+            **{"won": s.won, "lost": s.lost, "playing": s.details.get("playing", 0)},
+        }
+        for s in rows
+    ]
 
 
 def burraco_turns(event: Event) -> list[dict[str, Any]]:
@@ -317,22 +289,6 @@ def _players_named(table: Table, line: str) -> str:
     if table.ns_partner_id is None:
         return ""
     return " – ".join(f"{e.number}. {e.names}" for e in table.side(line))
-
-
-def _cached(key: str, load: Any) -> list[dict[str, Any]]:
-    # Translated labels are stored per language: the key carries it.
-    key = f"{key}:{_lang()}"
-    rows = cache.get(key)
-    if rows is None:
-        rows = load()
-        cache.set(key, rows, CACHE_SECONDS)
-    return rows
-
-
-def _lang() -> str:
-    from django.utils.translation import get_language
-
-    return get_language() or "en"
 
 
 def event_tables(event: Event) -> list[dict[str, Any]]:
@@ -399,12 +355,10 @@ def event_ranking(event: Event) -> maths.Ranking:
 
 def club_page(club: Club, who: Viewer, *, now: Any = None) -> dict[str, Any]:
     now = now or timezone.now()
-    leagues = club.leagues.all()
-    events = club.events.select_related("league")
-    if not who.organiser_of(club.pk):
-        leagues = leagues.filter(published=True)
-        events = events.filter(published=True)
-    events = list(events.order_by("-starts_at", "-id"))
+    leagues = club.leagues.visible_to(who.user)
+    events = list(
+        club.events.visible_to(who.user).select_related("league").order_by("-starts_at", "-id")
+    )
     upcoming = [e for e in events if e.status != Event.Status.CLOSED and e.starts_at >= now] + [
         e for e in events if e.status == Event.Status.RUNNING and e.starts_at < now
     ]
@@ -419,9 +373,9 @@ def club_page(club: Club, who: Viewer, *, now: Any = None) -> dict[str, Any]:
 def home_page(*, running: int = 10, recent: int = 8) -> dict[str, Any]:
     """The public clubs, the evenings running now and the latest results (four queries).
 
-    Only what anyone may see: published evenings of published clubs.
+    Only what anyone may see (what a visitor who is not logged in may see).
     """
-    public = Event.objects.filter(published=True, club__published=True).select_related("club")
+    public = Event.objects.visible_to(None).select_related("club")
     now_playing = list(
         public.filter(status=Event.Status.RUNNING).order_by("-starts_at", "-id")[:running]
     )
@@ -435,14 +389,12 @@ def home_page(*, running: int = 10, recent: int = 8) -> dict[str, Any]:
         winners.setdefault(event_id, []).append(name)
     for event in results:
         event.winners = winners.get(event.pk, [])
+    shown = Q(events__in=Event.objects.visible_to(None))
     clubs = (
-        Club.objects.filter(published=True)
+        Club.objects.visible_to(None)
         .annotate(
-            evenings=Count("events", filter=Q(events__published=True)),
-            live=Count(
-                "events",
-                filter=Q(events__published=True, events__status=Event.Status.RUNNING),
-            ),
+            evenings=Count("events", filter=shown),
+            live=Count("events", filter=shown & Q(events__status=Event.Status.RUNNING)),
         )
         .order_by("name")
     )
@@ -453,12 +405,8 @@ def home_page(*, running: int = 10, recent: int = 8) -> dict[str, Any]:
 
 
 def visible_player(player_id: int, who: Viewer) -> Player:
-    """A player of a published club, or of a club the visitor organises (one query)."""
-    players = Player.objects.filter(pk=player_id)
-    if not who.everything:
-        clubs = Membership.objects.filter(Q(club__published=True) | Q(club_id__in=who.organises))
-        players = players.filter(pk__in=clubs.values("player_id"))
-    player = players.first()
+    """A player of a club the visitor may see (one query)."""
+    player = Player.objects.visible_to(who.user).filter(pk=player_id).first()
     if player is None:
         raise Http404(_("No such player."))
     return player
@@ -466,17 +414,15 @@ def visible_player(player_id: int, who: Viewer) -> Player:
 
 def player_clubs(player: Player, who: Viewer) -> list[Club]:
     """The clubs of the player the visitor may see, by name (one query)."""
-    clubs = Club.objects.filter(memberships__player=player).order_by("name").distinct()
-    if not who.everything:
-        clubs = clubs.filter(Q(published=True) | Q(pk__in=who.organises))
-    return list(clubs)
+    clubs = Club.objects.visible_to(who.user).filter(memberships__player=player)
+    return list(clubs.order_by("name").distinct())
 
 
 def player_evenings(player: Player, who: Viewer) -> list[dict[str, Any]]:
     """The player's rank in each evening (one query), newest first."""
     rows = (
         EventStanding.objects.filter(player=player)
-        .filter(who.visible(""))
+        .filter(who.visible("event"))
         .select_related("event")
         .order_by("-event__starts_at", "-event_id")
     )
@@ -497,7 +443,7 @@ def contract_statistics(player: Player, who: Viewer) -> list[dict[str, Any]]:
     """Per contract: deals, average score, K♥ taken, doubles won and lost (one query)."""
     rows = (
         DealScore.objects.filter(player=player)
-        .filter(who.visible("game__table__round__"))
+        .filter(who.visible("game__table__round__event"))
         .values("contract")
         .annotate(
             deals=Count("id"),
@@ -533,7 +479,7 @@ def player_rating(player: Player, who: Viewer) -> dict[str, Any]:
     current = PlayerRating.objects.filter(player=player).first()
     history = (
         RatingHistory.objects.filter(player=player)
-        .filter(who.visible(""))
+        .filter(who.visible("event"))
         .select_related("event")
         .order_by("order_key")
     )
@@ -562,11 +508,9 @@ def player_rating(player: Player, who: Viewer) -> dict[str, Any]:
 
 
 def visible_game(game_id: int, who: Viewer) -> Game:
-    game = Game.objects.select_related("table__round__event__club").filter(pk=game_id).first()
+    games = Game.objects.filter(who.visible("table__round__event"))
+    game = games.select_related("table__round__event__club").filter(pk=game_id).first()
     if game is None:
-        raise Http404(_("No such game."))
-    event = game.table.round.event
-    if not who.sees(event.club, event.published):
         raise Http404(_("No such game."))
     return game
 

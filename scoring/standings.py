@@ -23,7 +23,7 @@ from itertools import repeat
 from math import lcm
 from typing import Any
 
-from scoring.head_to_head import Games, PairNets, Pairs
+from scoring.head_to_head import GameResult, Games
 
 METHODS = ("total", "placement", "average")
 TIEBREAKS = ("wins", "best_game", "head_to_head", "average", "games", "total")
@@ -144,15 +144,6 @@ def placement_points(totals: Sequence[Any], points: Sequence[float]) -> list[Fra
         shared = sum(Fraction(str(p)) for p in points[above : above + tied])
         out.append(shared / tied)
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One finished (or running) game: each player's total, in seat order."""
-
-    game_id: int
-    event_id: int
-    totals: Mapping[int, Any]  # player_id -> total
 
 
 @dataclass(slots=True)
@@ -423,26 +414,18 @@ def rank(
     lines: Iterable[PlayerLine],
     ranking: Ranking,
     results: Sequence[GameResult] | Callable[[set[int]], Sequence[GameResult]] = (),
-    *,
-    pairs: Callable[[list[list[int]]], PairNets] | None = None,
 ) -> list[Standing]:
     """The standings: qualified players first, by points, ties broken in the configured order.
 
     `results` are the games the lines come from, needed only for "head_to_head": or a
     function giving the games of some players, called once with every player still level
     with another when head-to-head's turn comes (so a table without such ties loads no
-    games). Or, instead, `pairs`: a function called once with the groups of players still
-    level when head-to-head's turn may come, giving their pair scores (pair_nets of their
-    games), so that the games themselves need not be read. Players still level after
-    every tie-break share the rank (1, 2, 2, 4) with note "tied".
+    games). Players still level after every tie-break share the rank (1, 2, 2, 4) with
+    note "tied".
     """
     groups = _level_groups(lines, ranking)
     reaching = _reaching_head_to_head(groups, ranking.tiebreaks)
-    games: Games | Pairs
-    if pairs is not None:
-        games = Pairs(pairs, reaching)
-    else:
-        games = Games(results, {p for group in reaching for p in group})
+    games = Games(results, {p for group in reaching for p in group})
     ordered: list[list[Standing]] = []  # groups still level after the tie-breaks
     for group in groups:
         ordered.extend(_break(group, list(ranking.tiebreaks), games))
@@ -480,12 +463,6 @@ def _level_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[St
     return groups
 
 
-def head_to_head_groups(lines: Iterable[PlayerLine], ranking: Ranking) -> list[list[int]]:
-    """The groups rank(lines, ranking, pairs=...) will ask pair scores for (none if no
-    tie reaches head-to-head): to read them with another ranking's in one go."""
-    return _reaching_head_to_head(_level_groups(lines, ranking), ranking.tiebreaks)
-
-
 def _reaching_head_to_head(
     groups: list[list[Standing]], tiebreaks: Sequence[str]
 ) -> list[list[int]]:
@@ -508,9 +485,7 @@ def _reaching_head_to_head(
     return out
 
 
-def _break(
-    group: list[Standing], tiebreaks: list[str], games: Games | Pairs
-) -> list[list[Standing]]:
+def _break(group: list[Standing], tiebreaks: list[str], games: Games) -> list[list[Standing]]:
     """Split a level group with the first tie-break that separates anyone, recursively."""
     if len(group) == 1 or not tiebreaks:
         return [group]

@@ -64,7 +64,7 @@ def _live_context(request: HttpRequest, event: Event, token: str | None) -> dict
     return {
         "event": event,
         "live_etag": _live_etag(request, token, path),
-        "public": event.published and event.club.published,
+        "public": event.public,
     }
 
 
@@ -73,7 +73,7 @@ def _event_context(request: HttpRequest, event: Event, token: str | None) -> dic
     tables = selectors.event_tables(event)
     return {
         **_live_context(request, event, token),
-        "standings": selectors.event_standings(event.pk, cached=False),
+        "standings": selectors.event_standings(event.pk),
         "tables": tables,
         "standings_status": selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
@@ -91,10 +91,7 @@ def _shown_event(request: HttpRequest, pk: int) -> tuple[Event, str | None]:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The site's front page: public clubs, evenings running now, recent results."""
-    managed = []
-    if request.user.is_authenticated:
-        who = selectors.viewer(request.user)
-        managed = selectors.managed_clubs(who)
+    managed = selectors.managed_clubs(selectors.viewer(request.user))
     return render(request, "home.html", {"managed": managed, **selectors.home_page()})
 
 
@@ -176,9 +173,7 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     league = selectors.visible_league(pk, who)
     offer_club_language(request, league.club)
     ranking = selectors.ranking_of(league)
-    events = league.events.order_by("-starts_at", "-id")
-    if not who.organiser_of(league.club_id):
-        events = events.filter(published=True)
+    events = league.events.visible_to(request.user).order_by("-starts_at", "-id")
     if league.game == "burraco":
         context = {"league": league, "events": list(events)}
         context.update(burraco_selectors.season(league))

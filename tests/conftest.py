@@ -71,15 +71,6 @@ def _empty_local_cache():
         cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def _no_cached_api_pages():
-    """Each test starts with no page of the API's cached reads (games/api/read_cache.py): a
-    Redis cache outlives the rolled-back data of an earlier test that read the same URL."""
-    from games.api import read_cache
-
-    read_cache.forget()
-
-
 @pytest.fixture
 def eager_tasks(settings, monkeypatch):
     """Celery tasks run in-process, with a local cache of this test's own, also where

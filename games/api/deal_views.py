@@ -12,31 +12,12 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import generics
-from rest_framework.exceptions import APIException, ValidationError
-from rest_framework.permissions import SAFE_METHODS
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import sql
-from games.api import (
-    contract,
-    deal_pages,
-    examples,
-    filters,
-    lean,
-    read_cache,
-    reads,
-    renderers,
-    serializers,
-)
-from games.api.permissions import (
-    USER_ORGANISES,
-    CanEnterDeals,
-    IsClubOrganiser,
-    annotates_organises,
-    game_for_write,
-    table_key,
-)
+from games.api import contract, examples, filters, serializers
+from games.api.permissions import CanEnterDeals, IsClubOrganiser, table_key
 from games.api.schema import (
     DEAL_EXAMPLES,
     IDEMPOTENCY_KEY,
@@ -48,7 +29,7 @@ from games.api.schema import (
 from games.api.views import ApiMixin, json_object, visible_deals, visible_games
 from games.deal_corrections import deal_correct
 from games.models import Deal, Game
-from games.submission import NotAuthorised, deal_confirm, deal_submit
+from games.submission import deal_confirm, deal_submit
 
 
 def _seat(body: dict[str, Any]) -> int | None:
@@ -80,21 +61,8 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     serializer_class = serializers.DealSerializer
     permission_classes = [CanEnterDeals]
     filter_backends = [filters.KnownQueryParameters]
-    lean = True  # the page as plain rows (games/api/lean.py); False: the serializer's
-    sql = True  # those rows by plain SQL (games/api/deal_pages.py); False: by the ORM
 
     def get_game(self, request: Request, pk: int) -> Game:
-        if request.method not in SAFE_METHODS:
-            # Whoever may write a game may also read it (its club's organiser, its own
-            # table's key), so an allowed write needs only the game row: the visibility
-            # filter (the costliest query to build) decides 404 or 403 for the others.
-            # One plain query (permissions.game_for_write).
-            game = game_for_write(request, pk)
-            if game is not None and all(
-                permission.has_object_permission(request, self, game)
-                for permission in self.get_permissions()
-            ):
-                return game
         game = get_object_or_404(visible_games(request), pk=pk)
         self.check_object_permissions(request, game)
         return game
@@ -104,40 +72,10 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         responses={200: serializers.DealSerializer(many=True), **errors(*READ_ERRORS)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        if not self.lean:
-            game = self.get_game(request, pk)
-            deals = self.filter_queryset(game.deals.order_by("number"))
-            page = self.paginate_queryset(deals)
-            return self.get_paginated_response(self.get_serializer(page, many=True).data)
-        return read_cache.cached_read(request, self, lambda: self._lean_get(request, pk))
-
-    def _lean_get(self, request: Request, pk: int) -> Response:
-        # Reading needs no object permission (CanEnterDeals allows every safe method),
-        # only the game's visibility: the page is read through the deal list's rule
-        # (visible_deals, or deal_pages.DealRows' SQL of it), so a page with deals
-        # proves it, in the page's one statement.
-        # No deal found, or a refusal (a bad parameter, a page past the end): the game's
-        # visibility first (reads.visible_game_row's one query; the ORM path answers the
-        # 404), as when the game was read before its deals.
-        if self.sql:
-            deals: Any = deal_pages.DealRows(request, game_id=pk)
-        else:
-            deals = visible_deals(request).filter(game_id=pk).order_by("number")
-            deals = deals.values_list(*lean.DEAL_COLUMNS)
-        try:
-            deals = self.filter_queryset(deals)
-            with lean.prepared_reads():
-                page = self.paginate_queryset(deals)
-        except APIException:
-            self._readable_or_404(request, pk)
-            raise
-        if not page:
-            self._readable_or_404(request, pk)
-        return self.get_paginated_response(lean.deal_rows(list(page)))
-
-    def _readable_or_404(self, request: Request, pk: int) -> None:
-        if reads.visible_game_row(request, pk) is None:
-            self.get_game(request, pk)  # the 404, as the ORM path answers it
+        game = self.get_game(request, pk)
+        deals = self.filter_queryset(game.deals.order_by("number"))
+        page = self.paginate_queryset(deals)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     @extend_schema(
         tags=["deals"],
@@ -167,65 +105,25 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        if not sql.available():
-            game = self.get_game(request, pk)
-            return self._submit(request, game.pk, *self._read_request(request))
-        # PostgreSQL: the write permission is decided with the locked game (its query
-        # rides on the lock's round trip: games/sql.py), so the request is read first;
-        # a client that may not write still gets its 404 or 403 before any 400.
-        try:
-            parts = self._read_request(request)
-        except Exception:
-            self.get_game(request, pk)
-            raise
-        annotate = annotates_organises(request)
-
-        def authorise(game: Game, organises: bool | None) -> None:
-            if annotate and organises is not None:
-                setattr(game, USER_ORGANISES, organises)
-            permissions = self.get_permissions()
-            if not all(p.has_object_permission(request, self, game) for p in permissions):
-                raise NotAuthorised()
-
-        try:
-            return self._submit(request, pk, *parts, authorise=authorise)
-        except NotAuthorised:
-            game = self.get_game(request, pk)  # 404 or 403, as get_game decides
-            return self._submit(request, game.pk, *parts)  # allowed meanwhile
-
-    def _read_request(self, request: Request) -> tuple[dict, str, str | None]:
+        game = self.get_game(request, pk)
         body = contract.known_keys(json_object(request), contract.SUBMIT_KEYS)
         seat = _seat(body)
-        return body, _label(request, seat), contract.idempotency_key(request)
-
-    def _submit(
-        self,
-        request: Request,
-        game_id: int,
-        body: dict,
-        label: str,
-        idempotency_key: str | None,
-        authorise: Any = None,
-    ) -> Response:
         key = table_key(request)
         submission = deal_submit(
-            game_id=game_id,
+            game_id=game.pk,
             deal=body,
             by_user=request.user,
-            by_label=label,
-            idempotency_key=idempotency_key,
+            by_label=_label(request, seat),
+            idempotency_key=contract.idempotency_key(request),
             needs_confirmation=bool(key and key.confirm_deals),
-            authorise=authorise,
         )
         # Keys in one order (sorted): a retry's answer, read back from the idempotency
         # record (PostgreSQL's jsonb reorders keys), is then the first answer byte for byte.
-        # Written at once by orjson, sorting as it goes (not a sorted copy, then rendered);
-        # another renderer (the browsable API) gets the data back from these bytes.
-        status, headers = submission.status_code, _etag(submission.deal)
-        body = renderers.dumps(submission.body, sort_keys=True)
-        if body is None:
-            return Response(contract.sorted_keys(submission.body), status=status, headers=headers)
-        return reads.CachedJSONResponse(body, status=status, headers=headers)
+        return Response(
+            contract.sorted_keys(submission.body),
+            status=submission.status_code,
+            headers=_etag(submission.deal),
+        )
 
 
 class DealDetailView(ApiMixin, generics.GenericAPIView):
@@ -234,7 +132,6 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     serializer_class = serializers.DealSerializer
     permission_classes = [IsClubOrganiser]
     filter_backends = [filters.KnownQueryParameters]
-    lean = True  # a read as plain rows (games/api/lean.py); False: the serializer's
 
     def get_deal(self, request: Request, pk: int, number: int) -> Deal:
         deal = get_object_or_404(
@@ -262,23 +159,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
         },
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
-        if not self.lean:
-            return self.answer(self.get_deal(request, pk, number))
-        return read_cache.cached_read(request, self, lambda: self._lean_get(request, pk, number))
-
-    def _lean_get(self, request: Request, pk: int, number: int) -> Response:
-        # As a row of the deal list (games/api/lean.py): no object permission to check
-        # on a read (IsClubOrganiser allows every safe method); the ORM path answers the
-        # 404.
-        rows = list(
-            visible_deals(request)
-            .filter(game_id=pk, number=number)
-            .values_list(*lean.DEAL_COLUMNS)[:2]
-        )
-        if len(rows) != 1:
-            return self.answer(self.get_deal(request, pk, number))
-        row = lean.deal_rows(rows)[0]
-        return Response(row, headers={"ETag": f'"{row["version"]}"'})
+        return self.answer(self.get_deal(request, pk, number))
 
     def correct(self, request: Request, deal: Deal, data: dict[str, Any]) -> Response:
         expected = contract.expected_version(request, deal.version)

@@ -4,23 +4,23 @@ games/api/deal_views.py."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.core.cache import cache
 from django.db.models import Prefetch, Value
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import condition
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
 from rest_framework import status, viewsets
-from rest_framework.authentication import SessionAuthentication
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -28,8 +28,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import login_limits
-from games.api import deal_pages, filters, lean, read_cache, reads, serializers
-from games.api.authentication import TokenAuthentication
+from games import live
+from games.api import filters, serializers
 from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
@@ -72,19 +72,6 @@ class ReadOnlyViewSet(ApiMixin, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[0-9]+"  # anything else falls through to the JSON 404
 
 
-class CachedList:
-    """list() through the serializer, its page kept until the next write to club data
-    (games/api/read_cache.py), as the lean lists' pages are."""
-
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        parent = super()
-        return read_cache.cached_read(
-            request,
-            self,
-            lambda: parent.list(request, *args, **kwargs),  # type: ignore[attr-defined]
-        )
-
-
 def json_object(request: Request) -> dict[str, Any]:
     """The request's body, which must be a JSON object (400 otherwise), as a new dict."""
     data = request.data
@@ -104,11 +91,9 @@ class ClubViewSet(ReadOnlyViewSet):
 
 
 @read_schema(serializers.PlayerSerializer, "clubs")
-class PlayerViewSet(lean.LeanList, ReadOnlyViewSet):
+class PlayerViewSet(ReadOnlyViewSet):
     serializer_class = serializers.PlayerSerializer
     filterset_class = filters.PlayerFilter
-    lean_columns = lean.PLAYER_COLUMNS
-    lean_rows = staticmethod(lean.player_rows)
 
     def get_queryset(self):
         # No DISTINCT: visibility is a subquery (no join), and the club filter's one
@@ -124,7 +109,7 @@ class PlayerViewSet(lean.LeanList, ReadOnlyViewSet):
 
 
 @read_schema(serializers.LeagueSerializer, "leagues")
-class LeagueViewSet(CachedList, ReadOnlyViewSet):
+class LeagueViewSet(ReadOnlyViewSet):
     serializer_class = serializers.LeagueSerializer
     filterset_class = filters.LeagueFilter
 
@@ -133,7 +118,7 @@ class LeagueViewSet(CachedList, ReadOnlyViewSet):
 
 
 @read_schema(serializers.EventSerializer, "events")
-class EventViewSet(CachedList, ReadOnlyViewSet):
+class EventViewSet(ReadOnlyViewSet):
     serializer_class = serializers.EventSerializer
     filterset_class = filters.EventFilter
 
@@ -142,11 +127,9 @@ class EventViewSet(CachedList, ReadOnlyViewSet):
 
 
 @read_schema(serializers.RoundSerializer, "events")
-class RoundViewSet(lean.LeanList, ReadOnlyViewSet):
+class RoundViewSet(ReadOnlyViewSet):
     serializer_class = serializers.RoundSerializer
     filterset_class = filters.RoundFilter
-    lean_columns = lean.ROUND_COLUMNS
-    lean_rows = staticmethod(lean.round_rows)
 
     def get_queryset(self):
         rounds = Round.objects.prefetch_related("byes").order_by("event_id", "number", "id")
@@ -154,11 +137,9 @@ class RoundViewSet(lean.LeanList, ReadOnlyViewSet):
 
 
 @read_schema(serializers.TableSerializer, "events")
-class TableViewSet(lean.LeanList, ReadOnlyViewSet):
+class TableViewSet(ReadOnlyViewSet):
     serializer_class = serializers.TableSerializer
     filterset_class = filters.TableFilter
-    lean_columns = lean.TABLE_COLUMNS
-    lean_rows = staticmethod(lean.table_rows)
 
     def get_queryset(self):
         tables = (
@@ -189,46 +170,31 @@ def visible_games(request: Request):
         responses={200: serializers.GameDetailSerializer, **errors(*READ_ERRORS)},
     ),
 )
-class GameViewSet(lean.LeanList, ReadOnlyViewSet):
+class GameViewSet(ReadOnlyViewSet):
     serializer_class = serializers.GameSerializer
     filterset_class = filters.GameFilter
-    lean_columns = lean.GAME_COLUMNS
-    lean_rows = staticmethod(lean.game_rows)
 
     def get_queryset(self):
         return visible_games(self.request).order_by("table__round__event_id", "table_id", "id")
 
+    @method_decorator(condition(etag_func=lambda request, pk: _game_etag(request, pk)))
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        # One plain query: visibility and the cache key's columns (games/api/reads.py).
-        found = reads.visible_game_row(request, kwargs["pk"])
-        if found is None:  # the 404, as the ORM path answers it
-            game = get_object_or_404(visible_games(request), pk=kwargs["pk"])
-            found = game, game.updated_at
-        game, updated_at = found
-        key = _game_detail_key(game, updated_at)
-        body = cache.get(key)
-        if body is None:
-            body = reads.render_json(game_detail(game))
-            cache.set(key, body, GAME_DETAIL_SECONDS)
-        return reads.CachedJSONResponse(body)
+        response = Response(game_detail(request.visible_game))
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
 
 
-GAME_DETAIL_SECONDS = 60
-
-
-def _game_detail_key(game: Game, updated_at: Any) -> str:
-    """The key of a game's rendered detail: it changes with the data. Every deal write
-    saves the game (updated_at, deals_count, status) in its transaction; the short
-    timeout bounds what an edit made around the services (the admin) could leave stale."""
-    stamp = updated_at.timestamp() if hasattr(updated_at, "timestamp") else updated_at
-    stamp = str(stamp).replace(" ", "T")
-    names = hashlib.sha1(json.dumps(game.player_names).encode()).hexdigest()[:12]
-    return f"api:game:json:{game.pk}:{stamp}:{game.deals_count}:{game.status}:{names}"
+def _game_etag(request: Request, pk: str) -> str | None:
+    """The game's live version (games/live.py), which every write to its deals drops: a
+    client holding it gets 304 without the game being judged again. The game is read
+    first, so a game the client may not see is a 404 whatever it holds."""
+    game = get_object_or_404(visible_games(request), pk=pk)
+    request.visible_game = game
+    return live.etag(live.version("game", game.pk)) or None
 
 
 def game_detail(game: Game) -> dict[str, Any]:
-    """{"id", "status", "record", "scores", "next"} of a game (the view caches its JSON per
-    game version: _game_detail_key)."""
+    """{"id", "status", "record", "scores", "next", "substitutions"} of a game."""
     record = game_record(game, game.deals.order_by("number").only("game", "data"))
     scores = barbu.score_game(record)
     complete = game.status == Game.Status.COMPLETE
@@ -271,17 +237,12 @@ def visible_deals(request: Request):
 
 
 @read_schema(serializers.DealSerializer, "deals")
-class DealViewSet(lean.LeanList, ReadOnlyViewSet):
+class DealViewSet(ReadOnlyViewSet):
     serializer_class = serializers.DealSerializer
     filterset_class = filters.DealFilter
-    lean_columns = lean.DEAL_COLUMNS
-    lean_rows = staticmethod(lean.deal_rows_of)
 
     def get_queryset(self):
         return visible_deals(self.request).order_by("game_id", "number")
-
-    def lean_sql(self, request: Request) -> deal_pages.DealRows:
-        return deal_pages.DealRows(request)
 
 
 @csrf_exempt  # nothing to protect: it only ever answers 404

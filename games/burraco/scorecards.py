@@ -40,9 +40,8 @@ from games.models import (
     ScoreCardRevision,
     Table,
 )
-from games.submission import NotAuthorised, engine_problems
 from scoring.engine import burraco
-from scoring.messages import problem_message
+from scoring.messages import engine_problems, problem_message
 
 LINES = ("NS", "EW")
 # Far past any real hand (1,080 card points and a few burracos): a typo, not a score.
@@ -260,7 +259,6 @@ def hand_submit(
     by_user: Any = None,
     by_label: str = "",
     idempotency_key: str | None = None,
-    authorise: Any = None,
 ) -> CardAnswer:
     """Store the next hand of a table's score card, entered by one line (NS or EW).
 
@@ -270,11 +268,6 @@ def hand_submit(
     """
     fingerprint = request_fingerprint({"hand": hand, "line": line})
     with transaction.atomic():
-        if authorise is not None:
-            game = Game.objects.select_for_update().filter(pk=game_id).first()
-            if game is None:
-                raise NotAuthorised()
-            authorise(game, None)
         game, table, rnd, event = _lock(game_id)
         scope = f"game:{game.pk}:hands"
         earlier = replayed(

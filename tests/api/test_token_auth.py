@@ -1,52 +1,30 @@
-"""games/api/authentication.py: the token and its user in one plain query, same answers."""
+"""`Authorization: Token <key>`: DRF's token authentication, with the API's one error shape."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
-from rest_framework import exceptions
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-
-from games.api.authentication import TokenAuthentication
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("superuser", [False, True])
-def test_the_user_is_the_orm_user_in_one_query(superuser):
-    User = get_user_model()
-    user = User.objects.create_user("anna", password="x", is_staff=superuser)
-    User.objects.filter(pk=user.pk).update(is_superuser=superuser)
-    token = Token.objects.create(user=user)
-    with CaptureQueriesContext(connection) as queries:
-        found, auth = TokenAuthentication().authenticate_credentials(token.key)
-    assert len(queries) == 1
-    assert (found.pk, found.username, found.is_active, found.is_staff, found.is_superuser) == (
-        user.pk,
-        "anna",
-        True,
-        superuser,
-        superuser,
-    )
-    assert found.is_authenticated and found == user
-    assert auth.key == token.key and auth.user_id == user.pk
-    # other fields load on first use, as with a deferred queryset
-    assert found.date_joined == User.objects.get(pk=user.pk).date_joined
+def test_an_organiser_s_token_lets_them_read_their_private_evening(world):
+    path = f"/api/v1/games/{world.hidden_game.pk}/"
+    assert APIClient().get(path).status_code == 404
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {world.tokens['organiser']}")
+    assert client.get(path).status_code == 200
 
 
-def test_unknown_and_inactive_tokens_get_drf_answers():
-    User = get_user_model()
-    user = User.objects.create_user("bruno", password="x", is_active=False)
+def test_unknown_and_inactive_tokens_are_refused_in_the_error_shape():
+    user = get_user_model().objects.create_user("bruno", password="x", is_active=False)
     token = Token.objects.create(user=user)
-    with pytest.raises(exceptions.AuthenticationFailed, match=r"User inactive or deleted\."):
-        TokenAuthentication().authenticate_credentials(token.key)
-    with pytest.raises(exceptions.AuthenticationFailed, match=r"Invalid token\."):
-        TokenAuthentication().authenticate_credentials("0" * 40)
-    answer = APIClient(HTTP_AUTHORIZATION="Token nonsense").post("/api/v1/games/1/deals/", {})
-    assert answer.status_code == 401 and answer.json()["code"] == "authentication_failed"
+    for key in (token.key, "0" * 40, "nonsense"):
+        answer = APIClient(HTTP_AUTHORIZATION=f"Token {key}").post("/api/v1/games/1/deals/", {})
+        assert answer.status_code == 401, key
+        assert answer.json()["code"] == "authentication_failed"
+        assert answer["WWW-Authenticate"] == "Token"
 
 
 def test_api_views_use_the_project_defaults():

@@ -95,18 +95,6 @@ def test_the_league_api_answers_the_season_of_free_matches(
     assert paged["count"] == 4 and len(paged["results"]) == 1 and paged["next"]
 
 
-def test_the_cached_season_costs_no_query_for_it() -> None:
-    cache.clear()
-    league, _first = _season()
-    client = Client()
-    with CaptureQueriesContext(connection) as cold:
-        client.get(_url(league))
-    with CaptureQueriesContext(connection) as warm:
-        client.get(_url(league))
-    assert len(warm) == len(cold) - 1
-    assert not any("scoring_pairstanding" in q["sql"] for q in warm.captured_queries)
-
-
 def test_the_season_api_reads_in_constant_queries() -> None:
     club = burraco_club()
     counts = []

@@ -16,6 +16,7 @@ from clubs.services import (
 )
 from games import closing, evenings
 from games.deal_corrections import rename_in_deal
+from games.errors import EveningError
 from games.models import (
     Deal,
     DealRevision,
@@ -170,7 +171,7 @@ def test_checkin_refuses_players_of_another_club(club, event):
     from tests.factories import make_club
 
     stranger = make_player(make_club("Elsewhere"), "Stranger")
-    with pytest.raises(evenings.EveningError):
+    with pytest.raises(EveningError):
         evenings.checkin_set(event=event, player_ids=[stranger.pk])
     assert not EventPlayer.objects.filter(event=event).exists()
 
@@ -180,7 +181,7 @@ def test_guest_is_a_guest_member_checked_in(club, event):
     assert guest.name == "Walter"
     assert Membership.objects.get(club=club, player=guest).role == Membership.Role.GUEST
     assert EventPlayer.objects.get(event=event, player=guest).active
-    with pytest.raises(evenings.EveningError):
+    with pytest.raises(EveningError):
         evenings.guest_add(event=event, name="   ")
 
 
@@ -222,7 +223,7 @@ def test_seating_nine_players_gives_two_tables_and_one_bye(club, nine, event):
 def test_next_round_refused_while_the_round_is_open_then_rotates_the_bye(club, nine, event):
     checked_in(event, nine)
     first = evenings.round_seat(event=event, seed=1).round
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.round_seat(event=event, seed=2)
     assert error.value.code == "round_open"
     closing.round_close(rnd=first, force=True)
@@ -233,7 +234,7 @@ def test_next_round_refused_while_the_round_is_open_then_rotates_the_bye(club, n
 
 def test_seating_too_few_players_is_a_clear_error(club, nine, event):
     checked_in(event, nine[:3])
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.round_seat(event=event)
     assert error.value.code == "too_few_players"
     assert "3" in error.value.message
@@ -294,7 +295,7 @@ def test_swap_two_tables_after_deals_keeps_scores_consistent(club, nine, event):
     a_player, b_player = a.player, b.player
 
     # Refused as a plain swap: the deals would silently change hands.
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.seat_change(rnd=rnd, seat_id=a.pk, other_seat_id=b.pk)
     assert error.value.code == "swap_played_deals"
     assert error.value.params == {"table": 1, "deals": 9}
@@ -330,7 +331,7 @@ def test_swap_inside_one_table_after_deals(club, nine, event):
     s0 = Seat.objects.get(table=table, position=0)
     s3 = Seat.objects.get(table=table, position=3)
     p0, p3 = s0.player, s3.player
-    with pytest.raises(evenings.EveningError):
+    with pytest.raises(EveningError):
         evenings.seat_change(rnd=rnd, seat_id=s0.pk, other_seat_id=s3.pk)
     evenings.seat_change(rnd=rnd, seat_id=s0.pk, other_seat_id=s3.pk, wrong_person=True)
     assert Seat.objects.get(table=table, position=0).player == p3
@@ -346,7 +347,7 @@ def test_replace_a_player_by_the_bye(club, nine, event):
     play(table.game, 4)
     seat = Seat.objects.get(table=table, position=0)
     leaving = seat.player
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=bye.pk)
     assert error.value.code == "swap_played_deals"
     assert list(rnd.byes.all()) == [bye]
@@ -363,10 +364,10 @@ def test_replace_refuses_a_seated_or_absent_player(club, nine, event):
     rnd = evenings.round_seat(event=event, seed=5).round
     seat = Seat.objects.filter(table__round=rnd).first()
     other = Seat.objects.filter(table__round=rnd).exclude(pk=seat.pk).first()
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=other.player_id)
     assert error.value.code == "already_seated"
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.seat_change(rnd=rnd, seat_id=seat.pk, player_id=nine[8].pk)
     assert error.value.code == "not_checked_in"
     assert Seat.objects.get(pk=seat.pk).player_id == seat.player_id
@@ -390,7 +391,7 @@ def test_seat_swap_before_play_renames_the_game(club, nine, event):
 def test_close_round_refuses_unfinished_games_unless_confirmed(club, nine, event):
     checked_in(event, nine[:8])
     rnd = evenings.round_seat(event=event, seed=5).round
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         closing.round_close(rnd=rnd)
     assert error.value.code == "games_unfinished"
     assert error.value.params["tables"] == [1, 2]
@@ -414,17 +415,17 @@ def test_close_event_closes_rounds_and_refuses_further_changes(club, nine, event
     checked_in(event, nine[:4])
     rnd = evenings.round_seat(event=event, seed=5).round
     play(rnd.tables.get().game, 5)
-    with pytest.raises(evenings.EveningError):
+    with pytest.raises(EveningError):
         closing.event_close(event=event)
     closing.event_close(event=event, force=True)
     event.refresh_from_db()
     rnd.refresh_from_db()
     assert event.status == Event.Status.CLOSED
     assert rnd.status == Round.Status.CLOSED
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.round_seat(event=event)
     assert error.value.code == "event_closed"
-    with pytest.raises(evenings.EveningError):
+    with pytest.raises(EveningError):
         evenings.guest_add(event=event, name="Late")
 
 

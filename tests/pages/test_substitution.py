@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import evenings, substitutions
 from games.deal_corrections import rename_in_deal
+from games.errors import EveningError
 from games.models import (
     Deal,
     DealScore,
@@ -249,7 +250,7 @@ def test_the_wrong_person_rename_is_refused_once_a_substitute_played(club, eveni
     substitutions.substitute(rnd=rnd, seat_id=seat.pk, player_id=bye.pk, from_deal=6)
     play(game, 6)
     other = Seat.objects.get(table=seat.table, position=1)
-    with pytest.raises(evenings.EveningError) as error:
+    with pytest.raises(EveningError) as error:
         evenings.seat_change(rnd=rnd, seat_id=seat.pk, other_seat_id=other.pk, wrong_person=True)
     assert error.value.code == "swap_substituted"
 

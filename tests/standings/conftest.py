@@ -1,4 +1,5 @@
-"""Standings tests: each starts with an empty cache (standings are cached by event id)."""
+"""Standings tests: tasks run in-process with a cache of the test's own (live versions, the
+standings queue's marks)."""
 
 import os
 

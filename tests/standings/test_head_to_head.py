@@ -1,7 +1,7 @@
-"""Head-to-head from pair scores (scoring/head_to_head.py, issue 20) decides exactly as
-head-to-head from the games: hand-made ties pinned, and random leagues compared
-(hypothesis). No database: tests/standings/test_head_to_head_sql.py counts the pair
-scores in SQL against pair_nets."""
+"""Head-to-head (scoring/head_to_head.py) as rank() applies it: hand-made ties pinned, the
+games asked for only for the players a tie leaves level when its turn may come, and
+random leagues ranked from those games alone as from every game (hypothesis). No
+database: tests/standings/test_league_table.py ranks stored leagues."""
 
 from __future__ import annotations
 
@@ -23,21 +23,23 @@ def table(standings):
 
 
 def both(lines, ranking, results):
-    """The standings from the games, and from their pair scores (checked equal)."""
+    """The standings from every game, and from the games loaded for the players asked
+    about, as a rebuild loads them (the games two of them shared, with their totals
+    only): checked equal. The players asked about, per call."""
     calls = []
 
-    def pairs(groups):
-        calls.append(groups)
-        return h2h.pair_nets(results, groups)
+    def load(players):
+        calls.append(players)
+        return [
+            s.GameResult(g.game_id, g.event_id, {p: t for p, t in g.totals.items() if p in players})
+            for g in results
+            if sum(p in players for p in g.totals) >= 2
+        ]
 
     by_games = table(s.rank(lines, ranking, results))
-    by_pairs = table(s.rank(lines, ranking, pairs=pairs))
-    assert by_pairs == by_games
-    # head_to_head_groups foretells the groups asked about (a rebuild reads the pair
-    # scores of both its rankings at once).
-    assert calls == ([s.head_to_head_groups(lines, ranking)] if calls else [])
-    assert calls or not s.head_to_head_groups(lines, ranking)
-    return by_pairs, calls
+    loaded = table(s.rank(lines, ranking, load))
+    assert loaded == by_games
+    return loaded, calls
 
 
 # Three players level on points, wins and best game; 9 is not in the tie.
@@ -49,18 +51,11 @@ GAMES = [
 ]
 
 
-def test_pair_nets_count_each_pair_of_a_group_once_a_game():
-    nets = h2h.pair_nets(GAMES, [[1, 2, 3]])
-    assert nets == {1: {2: 1, 3: 0}, 2: {1: -1, 3: 1}, 3: {1: 0, 2: -1}}
-    # 1 and 3 met twice, one game each: 0, kept (they met). Only pairs of one group:
-    assert h2h.pair_nets(GAMES, [[1, 2], [3, 9]]) == {1: {2: 1}, 2: {1: -1}, 3: {9: 3}, 9: {3: -3}}
-
-
-def test_head_to_head_of_pairs_is_head_to_head_for_every_part_of_a_group():
-    nets = h2h.pair_nets(GAMES, [[1, 2, 3]])
-    for group in ([1, 2, 3], [1, 2], [2, 3], [1, 3], [3, 1, 2]):
-        assert h2h.head_to_head_of_pairs(group, nets) == h2h.head_to_head(group, GAMES)
-    assert h2h.head_to_head_of_pairs([1, 2, 3], nets) == {1: F(1), 2: F(0), 3: F(-1)}
+def test_head_to_head_counts_each_pair_of_the_group_once_a_game():
+    assert h2h.head_to_head([1, 2, 3], GAMES) == {1: F(1), 2: F(0), 3: F(-1)}
+    # A level total counts nothing; a game with one of them changes nobody's score.
+    assert h2h.head_to_head([2, 3], GAMES[1:2] + GAMES[3:]) == {2: F(0), 3: F(0)}
+    assert h2h.head_to_head([1, 3], GAMES) == {1: F(0), 3: F(0)}
 
 
 def test_a_three_way_tie_broken_by_head_to_head():
@@ -72,7 +67,7 @@ def test_a_three_way_tie_broken_by_head_to_head():
         (2, 3, "head_to_head", F(0)),
         (3, 4, "head_to_head", F(-1)),
     ]
-    assert calls == [[[1, 2, 3]]]  # once, with the one group level before head-to-head
+    assert calls == [{1, 2, 3}]  # once, with the one group level before head-to-head
 
 
 def test_head_to_head_then_the_next_tiebreak_inside_what_it_left_level():
@@ -92,7 +87,7 @@ def test_head_to_head_then_the_next_tiebreak_inside_what_it_left_level():
     ]
 
 
-def test_pairs_are_read_only_for_groups_that_reach_head_to_head():
+def test_games_are_read_only_for_groups_that_reach_head_to_head():
     ranking = s.Ranking(tiebreaks=("wins", "head_to_head"))
     lines = [
         line(1, total=5, wins=1),
@@ -103,7 +98,7 @@ def test_pairs_are_read_only_for_groups_that_reach_head_to_head():
         line(6, total=9),
     ]
     _got, calls = both(lines, ranking, GAMES)
-    assert calls == [[[4, 5], [1, 2]]]
+    assert calls == [{4, 5, 1, 2}]
     _got, calls = both([line(1, total=5), line(2, total=6)], ranking, GAMES)
     assert calls == []  # no tie: nothing read
 
@@ -149,6 +144,6 @@ def leagues(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(leagues())
-def test_pair_scores_rank_random_leagues_as_the_games_do(league):
+def test_the_games_of_the_level_players_rank_random_leagues_as_every_game_does(league):
     lines, games, ranking = league
     both(lines, ranking, games)

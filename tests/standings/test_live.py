@@ -1,9 +1,11 @@
-"""The live evening page and a table's second phone: conditional polls (games/live.py).
+"""The live evening page, a table's second phone and the API's standings of an evening:
+conditional polls (games/live.py).
 
 A poll with the ETag of what the page shows is answered 304 without any database query
-while nothing changed; a deal, a correction, a standings rebuild, a round seated or the
-evening closed changes the ETag; the language is part of it; a cached answer never
-reaches a visitor who may not see the evening.
+while nothing changed (the API's after one query: who may see the evening); a deal, a
+correction, a standings rebuild, a round seated or the evening closed changes the ETag;
+the language is part of it; a cached answer never reaches a visitor who may not see the
+evening.
 """
 
 from __future__ import annotations
@@ -310,3 +312,103 @@ def test_versions_are_random_and_dropped_on_touch(own_cache):
     live.touch("event", [1, None])
     assert live.version("event", 1) != first
     assert live.etag(None, "x") == "" and live.etag("abc") == '"abc"'
+
+
+# --- The API's standings of an evening ------------------------------------------------------
+
+
+def api_url(event: Event, kind: str = "events") -> str:
+    return f"/api/v1/{kind}/{event.pk}/standings/"
+
+
+def test_the_api_standings_are_304_while_nothing_changed_then_show_the_deal(
+    client, evening, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    _club, event, game = evening
+    submit(game, BARBU, django_capture_on_commit_callbacks)  # rebuilt on commit
+    first = poll(client, api_url(event))
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag.startswith('"')
+    assert "no-cache" in first["Cache-Control"] and "private" in first["Cache-Control"]
+    assert [r["games"] for r in first.json()["results"]] == [1] * 4
+    # One query: whether the visitor may see the evening, and the rankings it is shown by.
+    with django_assert_num_queries(1):
+        again = poll(client, api_url(event), etag)
+    assert again.status_code == 304 and again["ETag"] == etag and again.content == b""
+    tricks = {"Anna": 4, "Bruno": 3, "Carla": 3, "Dario": 3}
+    second = {
+        "dealer": "Anna",
+        "contract": "no_tricks",
+        "doubles": [],
+        "result": {"tricks": tricks},
+    }
+    submit(game, second, django_capture_on_commit_callbacks)
+    after = poll(client, api_url(event), etag)
+    assert after.status_code == 200 and after["ETag"] != etag
+    assert after.content != first.content
+    assert poll(client, api_url(event), after["ETag"]).status_code == 304
+
+
+def test_the_api_etag_follows_the_page_the_language_the_rendering_and_the_rankings(
+    client, evening, django_capture_on_commit_callbacks
+):
+    from clubs.models import League
+
+    club, event, game = evening
+    submit(game, BARBU, django_capture_on_commit_callbacks)
+    etag = poll(client, api_url(event))["ETag"]
+    for url, headers in (
+        (api_url(event) + "?page_size=2", {}),
+        (api_url(event), {"HTTP_ACCEPT_LANGUAGE": "de"}),
+        (api_url(event), {"HTTP_ACCEPT": "application/json; indent=2"}),
+    ):
+        other = poll(client, url, etag, **headers)
+        assert other.status_code == 200 and other["ETag"] != etag, (url, headers)
+    # A league's ranking is saved apart from its evenings: the evening's answer changes.
+    league = League.objects.create(club=club, name="L", ranking={"method": "total"})
+    with django_capture_on_commit_callbacks(execute=True):
+        event.league = league
+        event.save()
+    etag = poll(client, api_url(event))["ETag"]
+    league.ranking = {"method": "average", "min_games": 3}
+    league.save()
+    changed = poll(client, api_url(event), etag)
+    assert changed.status_code == 200 and changed.json()["ranking"]["method"] == "average"
+
+
+def test_an_api_etag_never_answers_for_an_evening_the_visitor_may_not_see(
+    client, evening, django_capture_on_commit_callbacks
+):
+    club, event, _game = evening
+    etag = poll(client, api_url(event))["ETag"]
+    Event.objects.filter(pk=event.pk).update(published=False)  # no version dropped
+    assert poll(client, api_url(event), etag).status_code == 404
+    make_organiser(club)
+    organiser = client.__class__()
+    assert organiser.login(username="organiser", password="tavolo-test")
+    assert poll(organiser, api_url(event), etag).status_code == 304
+
+
+@pytest.mark.parametrize("kind", ["events", "tournaments"])
+def test_a_tournaments_api_ranking_is_304_until_a_card_is_confirmed(
+    client, own_cache, kind, django_capture_on_commit_callbacks
+):
+    from games.burraco import tournaments
+    from tests.tournaments.builders import play_table, play_turn, tournament
+
+    event = tournament(5)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_turn(tournaments.turn_seat(event=event, movement="first").round)
+    first = poll(client, api_url(event, kind))
+    assert first.status_code == 200 and first.json()["count"] == 5
+    assert poll(client, api_url(event, kind), first["ETag"]).status_code == 304
+    second = tournaments.turn_seat(event=event, movement="mitchell").round
+    table = second.tables.order_by("number").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_table(table.game, [(900, 0)] * 3)
+    after = poll(client, api_url(event, kind), first["ETag"])
+    assert after.status_code == 200 and after.content != first.content
+    results = after.json()["results"]
+    pair = table.ns_pair.number
+    row = next(r for r in results if r["pair"] == pair)
+    assert row["turns"] == 2

@@ -88,13 +88,6 @@ def test_pages_and_endpoints_make_the_same_queries_for_small_and_large(client, s
     assert max(counts[1]) <= 9
 
 
-def test_standings_come_from_the_cache_once_read(client, large, django_assert_num_queries):
-    _club, league, _events, _people = large
-    url = reverse("scoring:league", args=[league.pk])
-    first = queries(client, url)
-    assert queries(client, url) == first - 1  # the standings rows come from the cache
-
-
 def test_event_page_shows_standings_tables_progress_and_polls(client, small):
     _club, _league, events, people = small
     response = client.get(reverse("scoring:event", args=[events[0].pk]))
@@ -269,7 +262,7 @@ def test_player_of_no_published_club_is_hidden(client):
     assert client.get(f"/api/v1/players/{player.pk}/rating/").status_code == 404
 
 
-def test_a_new_deal_refreshes_the_cached_standings(client, django_capture_on_commit_callbacks):
+def test_a_new_deal_shows_in_the_api_standings(client, django_capture_on_commit_callbacks):
     from tests.standings.evenings import play, seat
 
     club = make_club("Fresh", slug="fresh")

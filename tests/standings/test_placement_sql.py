@@ -1,5 +1,7 @@
-"""Placement points counted in SQL (window functions) against the pure maths, on hand-made
-games covering every shared place: two-, three- and four-way ties, half points."""
+"""Placement points of the evening lines (aggregates.evening_lines: how many games each
+player had in each place at the table, counted by the ORM from the stored places) against
+the pure maths, on hand-made games covering every shared place: two-, three- and four-way
+ties, half points."""
 
 from __future__ import annotations
 
@@ -87,11 +89,12 @@ def test_the_hand_made_games_cover_every_placement_case():
         (1, 0.5, 0.25, 0.1),
         (5, 3, -1, -2.5),
         (0, 0, 0, 0),
-        # Weights past MAX_SQL_WEIGHT: the cases are counted in SQL and weighed in Python.
+        # Huge or finely divided points: exact all the same.
         (1e12, 1, 0.5, 0),
+        (1e300, 1 / 3, 0.1, -1e-9),
     ],
 )
-def test_sql_placement_points_equal_the_pure_placement_points(league_games, points):
+def test_placement_points_equal_the_pure_placement_points(league_games, points):
     league, games = league_games
     expected: dict[tuple[int, int], Fraction] = {}
     for event_id, players, totals in games:

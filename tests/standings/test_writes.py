@@ -1,13 +1,13 @@
-"""What a standings rebuild writes: only the rows that changed (none when nothing did), the
-same rows as a rebuild from scratch, and a commit that does not wait for the disk only when
-the rebuild is the outermost transaction on PostgreSQL."""
+"""What a standings rebuild writes: only the rows that changed (none when nothing did), and
+the same rows as a rebuild from scratch; and how an evening's and a league's lines are
+read."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
@@ -125,46 +125,6 @@ def test_league_rows_follow_a_new_evening_and_equal_a_rebuild_from_scratch():
     assert rows == list(
         LeagueStanding.objects.filter(league=league).order_by("player_id").values_list(*FIELDS)
     )
-
-
-SET_ASYNC = "set_config('synchronous_commit', 'off', true)"  # SET LOCAL
-
-
-def _sets(queries: CaptureQueriesContext) -> int:
-    return sum(SET_ASYNC in q["sql"] for q in queries.captured_queries)
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_an_outermost_rebuild_on_postgres_commits_without_waiting_for_the_disk():
-    club = make_club()
-    league = make_league(club)
-    event = evening(club, players(club, 4), league=league, rng=random.Random(14))
-    EventStanding.objects.all().delete()
-    with CaptureQueriesContext(connection) as queries:
-        rebuild.rebuild_event_standings(event_id=event.pk)
-        rebuild.rebuild_league_standings(league_id=league.pk)
-    assert _sets(queries) == 2
-    assert EventStanding.objects.filter(event=event).count() == 4
-    # SET LOCAL ends with the rebuild's transaction: the connection is as it was.
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW synchronous_commit")
-        assert cursor.fetchone()[0] == "on"
-    # Inside a caller's transaction the caller's commit decides: no SET LOCAL.
-    with CaptureQueriesContext(connection) as queries, transaction.atomic():
-        rebuild.rebuild_event_standings(event_id=event.pk)
-        rebuild.rebuild_league_standings(league_id=league.pk)
-    assert _sets(queries) == 0
-
-
-@pytest.mark.django_db
-def test_a_rebuild_inside_a_transaction_or_on_sqlite_keeps_synchronous_commit(on_postgres):
-    club = make_club()
-    event = evening(club, players(club, 4), rng=random.Random(15), complete=False)
-    with CaptureQueriesContext(connection) as queries:
-        rebuild.rebuild_event_standings(event_id=event.pk)  # inside the test's transaction
-    assert _sets(queries) == 0
-    assert EventStanding.objects.filter(event=event).count() == 4
 
 
 @pytest.mark.django_db
