@@ -16,7 +16,6 @@ from games import live
 from games.burraco import free_matches
 from games.models import Event, PairTurnResult
 from scoring import standings as maths
-from scoring.aggregates import CENTS
 from scoring.burraco_standings import TurnScore, rank_pairs
 from scoring.free_match_standings import MatchResult, rank_evening
 from scoring.models import PairStanding
@@ -32,6 +31,9 @@ COMPARED = (
     "details",
     "tiebreak_note",
 )
+
+# Hundredths, as victory points are stored (PairStanding.vp).
+CENTS = Decimal("0.01")
 
 
 def _number(value: Any) -> Any:
