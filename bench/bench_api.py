@@ -85,9 +85,9 @@ def seed(games: int, seed_value: int) -> dict:
     from rest_framework.authtoken.models import Token
 
     from clubs.models import Club, League, Membership, Player
-    from games.game_creation import game_create
+    from games.barbu.game_creation import game_create
+    from games.barbu.submission import deal_submit
     from games.models import Event, Round, Seat, Table
-    from games.submission import deal_submit
     from scoring.engine.barbu.randomgame import random_game
 
     club = Club.objects.create(name="Bench club", slug="bench")

@@ -14,7 +14,7 @@ posted through the API with the table's key, one every `--interval` seconds, the
 turn (table pace: one table's deals are `tables x interval` seconds apart).
 
 - new design: the live part every 1 s with If-None-Match (the ETag it holds), the phone
-  every 1 s likewise (games/live.py);
+  every 1 s likewise (games/core/live.py);
 - previous design (the baseline): the live part every 5 s and the phone every 8 s, both
   without If-None-Match, as the pages polled before.
 
@@ -131,7 +131,7 @@ def seed(tables: int, seed_value: int) -> dict:
     from django.utils import timezone
 
     from clubs.models import Club, Membership, Player
-    from games.game_creation import game_create
+    from games.barbu.game_creation import game_create
     from games.models import Event, Round, Seat, Table
     from scoring.engine.barbu.randomgame import random_game
 
@@ -171,7 +171,7 @@ def count_queries(event_id: int, game: dict) -> dict[str, int]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from games import live
+    from games.core import live
 
     def queries(client: Client, url: str, **headers: str) -> tuple[int, object]:
         with CaptureQueriesContext(connection) as ctx:

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import networkx as nx
 
 from bench.report import machine, write_section
-from games.movements import PairStanding, Standings, mitchell, next_danese_turn
-from games.movements.matching import _edge_cost
+from games.burraco.movements import PairStanding, Standings, mitchell, next_danese_turn
+from games.burraco.movements.matching import _edge_cost
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 SECTION = "## Movements"
@@ -155,7 +155,8 @@ def _section(rows: list[dict], pairs: int, repeat: int, seed: int) -> str:
         "",
         f"Standings of {pairs} pairs after two Mitchell turns and then no_rematch Danese turns",
         "with random results; measured: the next no_rematch turn (`next_danese_turn`, an exact",
-        "minimum-cost matching on the pruned graph, `games/movements/matching.py`), median and",
+        "minimum-cost matching on the pruned graph, `games/burraco/movements/matching.py`),",
+        "median and",
         f"worst of {repeat}. Baseline in the same run: a greedy pass over the same standings",
         "(each pair takes the next one below it not met before; what is left meets whoever is",
         "left). Quality: rematches / sum of rank distances between opponents (lower is better).",

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.report import write_section  # noqa: E402
-from games.seating import SeatingRequest, mixing, plan_seating  # noqa: E402
+from games.barbu.seating import SeatingRequest, mixing, plan_seating  # noqa: E402
 
 KNOWN = {16: 5, 20: 5, 24: 7, 28: 9, 32: 10}
 

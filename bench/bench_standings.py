@@ -172,7 +172,7 @@ def load(players: int, games: int, seed: int, *, deals: bool = True) -> None:
     from django.db import connection, transaction
 
     from clubs.models import Club, League, Membership, Player
-    from games.game_scores import doubles_won_lost, seat_places
+    from games.barbu.game_scores import doubles_won_lost, seat_places
     from games.models import Deal, DealScore, Event, Game, GameScore, Round, Seat, Table
     from scoring.engine import barbu
     from scoring.engine.barbu.randomgame import random_game
@@ -373,10 +373,10 @@ def measure(repeat: int, league_only: bool = False) -> dict:
     from django.utils import timezone
 
     from clubs.models import League, Player
-    from games.game_creation import game_create
+    from games.barbu.game_creation import game_create
+    from games.barbu.submission import deal_submit
+    from games.core.signals import deals_changed
     from games.models import DealScore, Event, Game
-    from games.signals import deals_changed
-    from games.submission import deal_submit
     from scoring import rating_sync, rebuild
     from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
@@ -567,7 +567,8 @@ def section(out: dict, args: argparse.Namespace) -> str:
     lines += [
         "",
         "The league table is computed from GameScore (four rows a game, written with each deal"
-        " by games/game_scores.py), so its cost follows the number of games, not of deals, and"
+        " by games/barbu/game_scores.py), so its cost follows the number of games, not of deals,"
+        " and"
         " italian6 settlements (which are not in DealScore) are counted. A league rebuild"
         " reads each player's lines per evening in one GROUP BY of the ORM (games, total,"
         " wins, best game, deals and, for placement points, how many games the player had in"

@@ -13,7 +13,7 @@ from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.services import ranking_check, ruleset_check
 from scoring.engine import barbu
 from scoring.engine.barbu.cards import RANKS
-from scoring.standings import METHODS, TIEBREAKS
+from scoring.engine.ranking import METHODS, TIEBREAKS
 
 CONTRACT_LABELS = {
     "barbu": _("Barbu (king of hearts)"),
@@ -341,7 +341,7 @@ TIEBREAK_LABELS = {
 
 
 class RankingForm(forms.Form):
-    """League.ranking, field by field, checked by scoring.standings.parse_ranking."""
+    """League.ranking, field by field, checked by scoring.engine.ranking.parse_ranking."""
 
     method = forms.ChoiceField(
         label=_("Rank players by"),

@@ -194,9 +194,9 @@ class League(models.Model):
     # None: the club's ruleset at the time each event is created.
     ruleset = models.JSONField(_("rules"), null=True, blank=True)
     # {"method": "total"|"placement"|"average"|..., "placement_points": [...],
-    #  "min_games": n, "best_evenings": n, "tiebreaks": [...]} (scoring.standings reads it);
+    #  "min_games": n, "best_evenings": n, "tiebreaks": [...]} (scoring.engine.ranking reads it);
     # a Burraco league: "method" "total" (sum of VP) or "placement" by "season_points"
-    # (points by place in each tournament), best "best_evenings" (scoring.burraco_selectors)
+    # (points by place in each tournament), best "best_evenings" (scoring.burraco.selectors)
     ranking = models.JSONField(_("ranking"), default=dict, blank=True)
     published = models.BooleanField(_("public"), default=True)
     starts_on = models.DateField(_("starts on"), null=True, blank=True)

@@ -16,16 +16,16 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.engine_words import problem_message
 from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.signals import player_merging
 from scoring.engine import barbu, burraco
-from scoring.messages import problem_message
-from scoring.standings import parse_ranking
+from scoring.engine.ranking import parse_ranking
 
 ROLE_ORDER = {Membership.Role.GUEST: 0, Membership.Role.MEMBER: 1, Membership.Role.ORGANISER: 2}
 MAX_IMPORT_LINES = 2000
 # The season rankings a Burraco league has (League.ranking's "method"), read by
-# scoring.burraco_selectors: the sum of each pair's VP, or points for its place.
+# scoring.burraco.selectors: the sum of each pair's VP, or points for its place.
 BURRACO_LEAGUE_METHODS = ("total", "placement")
 
 
@@ -73,7 +73,7 @@ def club_set_burraco_ruleset(*, club: Club, ruleset: dict) -> Club:
 
 
 def ranking_check(obj: Any) -> list[str]:
-    """The problems of a League.ranking object (empty when scoring.standings accepts it)."""
+    """The problems of a League.ranking object (empty when scoring.engine.ranking accepts it)."""
     _ranking, problems = parse_ranking(obj)
     messages = {
         "not_object": _("The ranking must be an object."),

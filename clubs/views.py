@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs import services
-from clubs.burraco_league_form import BURRACO_METHOD_LABELS, BurracoRankingForm
-from clubs.burraco_rules_form import BurracoRulesForm
+from clubs.burraco.league_form import BURRACO_METHOD_LABELS, BurracoRankingForm
+from clubs.burraco.rules_form import BurracoRulesForm
+from clubs.engine_words import describe_ruleset_localised, problem_message
 from clubs.forms import (
     METHOD_LABELS,
     ClubSettingsForm,
@@ -31,7 +32,6 @@ from clubs.forms import (
 )
 from clubs.models import Club, GameChoice, League, Membership
 from scoring.engine import barbu
-from scoring.messages import describe_ruleset_localised, problem_message
 
 
 def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

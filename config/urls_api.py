@@ -4,7 +4,8 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from games.api import burraco_seating, burraco_views, deal_views, free_matches, views
+from games.api import deals as deal_views
+from games.api import free_matches, tournaments, turn_seating, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -30,10 +31,10 @@ v1 = [
         name="game-deal-confirm",
     ),
     # Burraco tournaments: the tournament, a table's score card, its hands.
-    path("tournaments/<int:pk>/", burraco_views.TournamentView.as_view(), name="tournament"),
+    path("tournaments/<int:pk>/", tournaments.TournamentView.as_view(), name="tournament"),
     path(
         "tournaments/<int:pk>/turns/",
-        burraco_seating.TurnSeatView.as_view(),
+        turn_seating.TurnSeatView.as_view(),
         name="tournament-turns",
     ),
     # An evening of free matches: a match started at a table (games/api/free_matches.py).
@@ -42,11 +43,11 @@ v1 = [
         free_matches.MatchStartView.as_view(),
         name="tournament-matches",
     ),
-    path("games/<int:pk>/card/", burraco_views.ScoreCardView.as_view(), name="game-card"),
-    path("games/<int:pk>/hands/", burraco_views.HandsView.as_view(), name="game-hands"),
+    path("games/<int:pk>/card/", tournaments.ScoreCardView.as_view(), name="game-card"),
+    path("games/<int:pk>/hands/", tournaments.HandsView.as_view(), name="game-hands"),
     path(
         "games/<int:pk>/card/confirm/",
-        burraco_views.CardConfirmView.as_view(),
+        tournaments.CardConfirmView.as_view(),
         name="game-card-confirm",
     ),
     *router.urls,

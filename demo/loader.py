@@ -1,9 +1,9 @@
 """The demo clubs of `make demo`: a Barbu league of played evenings, one in progress, and a
-Burraco season of tournaments, one in progress (demo/burraco.py); not for production.
+Burraco season of tournaments, one in progress (demo/burraco/tournaments.py); not for production.
 
 `load_demo()` is idempotent: it builds whatever part of the demo is missing (clubs,
 organiser login, players, leagues, evenings, tournaments) and leaves existing data alone, so running
-`make demo` again changes nothing. Games are stored through games.submission, exactly as
+`make demo` again changes nothing. Games are stored through games.barbu.submission, exactly as
 tables submit them, so every derived row and the audit trail exist.
 """
 
@@ -22,15 +22,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, League, Membership, Player
-from demo.burraco import load_burraco
-from demo.burraco_individual import load_burraco_individual
-from games.deal_corrections import deal_correct
-from games.game_creation import game_create
+from demo.burraco.individual import load_burraco_individual
+from demo.burraco.tournaments import load_burraco
+from games.barbu.corrections import deal_correct
+from games.barbu.game_creation import game_create
+from games.barbu.seating import SeatingRequest, plan_seating
+from games.barbu.seating_words import seating_notes
+from games.barbu.submission import deal_submit
+from games.core.signals import deals_changed
 from games.models import Deal, Event, EventPlayer, Game, Round, Seat, Table
-from games.seating import SeatingRequest, plan_seating
-from games.seating_words import seating_notes
-from games.signals import deals_changed
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 
 DEMO_SLUG = "circolo-demo"
@@ -90,7 +90,7 @@ def load_demo(*, force: bool = False, now: datetime.datetime | None = None) -> s
         if barbu:
             _evenings(club, league, players, now)
             _correct_one_deal(club, players[ORGANISER_NAME])
-        # The Burraco club, organised by the same login (demo/burraco.py).
+        # The Burraco club, organised by the same login (demo/burraco/tournaments.py).
         burraco = load_burraco(players[ORGANISER_NAME], now)
         burraco = load_burraco_individual(players[ORGANISER_NAME], now) or burraco
     if not barbu and not burraco:
@@ -282,7 +282,7 @@ def _standings_once() -> Iterator[None]:
 
 
 def demo_seating_notes(round_plan: Any, players: dict[str, Any], met_before: set) -> list:
-    """How the demo evening's tables were chosen, as the site stores it (games.seating_words);
+    """How the demo evening's tables were chosen, as the site stores it (games.barbu.seating_words);
     `met_before` (the pairs of the earlier evenings) grows with this evening's tables."""
     tables = [[players[name].pk for name in seated] for seated in round_plan.tables]
     notes = seating_notes(

@@ -13,13 +13,13 @@ class GamesConfig(AppConfig):
 
         from clubs.models import Club
         from clubs.signals import player_merging
-        from games import live
-        from games.merging import move_player_rows
+        from games.core import live
+        from games.core.merging import move_player_rows
+        from games.core.signals import deals_changed
         from games.models import BurracoPair, Event, Round
-        from games.signals import deals_changed
 
         player_merging.connect(move_player_rows, dispatch_uid="games.move_player_rows")
-        # The live pages' versions (games/live.py): dropped when what they show changes.
+        # The live pages' versions (games/core/live.py): dropped when what they show changes.
         deals_changed.connect(live.on_deals_changed, dispatch_uid="games.live_deals")
         for signal in (post_save, post_delete):
             signal.connect(live.on_event_saved, sender=Event, dispatch_uid="games.live_event")

@@ -2,17 +2,18 @@
 
 from django.urls import path
 
-from games import views_burraco_desk as burraco
-from games import views_burraco_free as burraco_free
-from games import views_club
-from games import views_organiser as views
+from games import views as shared
+from games.barbu import organiser_views as views
+from games.burraco import desk_views as burraco
+from games.burraco import free_views as burraco_free
+from games.core import club_views as views_club
 
 E = "manage/<slug:slug>/events/<int:event_id>/"
 R = E + "rounds/<int:number>/"
 
 urlpatterns = [
     path("manage/<slug:slug>/", views_club.club_manage, name="club-manage"),
-    path("manage/<slug:slug>/events/new/", views.event_create, name="event-create"),
+    path("manage/<slug:slug>/events/new/", shared.event_create, name="event-create"),
     path(E, views.event_dashboard, name="event-dashboard"),
     path(E + "checkin/", views.event_checkin, name="event-checkin"),
     path(E + "guest/", views.event_guest, name="event-guest"),

@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from games import views_burraco_free as burraco_free
-from games import views_burraco_table as burraco
-from games import views_table
+from games.barbu import table_views as views_table
+from games.burraco import free_views as burraco_free
+from games.burraco import table_views as burraco
 
 urlpatterns = [
     # A free-match evening's table card: two pairs sit down at that table.

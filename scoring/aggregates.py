@@ -3,7 +3,7 @@
 Per player and evening: games, total, wins, best game, deals and placement points, in
 one GROUP BY (a league), or from one read of an evening's few hundred rows as they are,
 head-to-head games included (aggregate_seats); head-to-head games read only for the
-players a tie needs. The aggregates go to the pure maths of scoring/standings.py (rank,
+players a tie needs. The aggregates go to the pure maths of scoring/engine/ranking.py (rank,
 compute); nothing here writes.
 """
 
@@ -29,7 +29,7 @@ from django.db.models import (
 )
 
 from games.models import Event, Game, GameScore
-from scoring import standings as maths
+from scoring.engine import ranking as maths
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Visibility is the models' one rule (Event/League/Player.objects.visible_to); pagination,
 query-parameter checks and errors are the API's shared ones (games.api.pagination,
 games.api.filters, games.api.errors). An evening's standings carry an ETag from the
-evening's live version (games/live.py): a client polling with If-None-Match gets 304 while
+evening's live version (games/core/live.py): a client polling with If-None-Match gets 304 while
 nothing it shows changed.
 """
 
@@ -29,14 +29,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import League, Player
-from games import live
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.schema import READ_ERRORS, errors
 from games.api.views import ApiMixin
+from games.core import live
 from games.models import Event
-from scoring import api_burraco, burraco_player, burraco_selectors, player_history, selectors
-from scoring import standings as maths
+from scoring import selectors
+from scoring.barbu import player_history
+from scoring.burraco import api as api_burraco
+from scoring.burraco import player as burraco_player
+from scoring.burraco import selectors as burraco_selectors
+from scoring.engine import ranking as maths
 
 
 class StandingSerializer(serializers.Serializer):
@@ -128,7 +132,7 @@ def _visible_event(request: Request, pk: int, **filters: Any) -> Event:
 
 def _event_etag(request: Request, token: str | None, event: Event) -> str:
     """The ETag of an evening's standings: its live version (read before the rows it
-    labels: games/live.py) and what else shapes the answer: the URL (page, size, host),
+    labels: games/core/live.py) and what else shapes the answer: the URL (page, size, host),
     the language, the rendering, and the rankings (a league's is saved apart from its
     evenings)."""
     rankings = [event.ranking, event.league.ranking if event.league else None]

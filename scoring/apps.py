@@ -10,7 +10,7 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from clubs.signals import player_merging
-        from games.signals import deals_changed
+        from games.core.signals import deals_changed
         from scoring import receivers
 
         deals_changed.connect(

@@ -4,7 +4,7 @@ language, and the same figures as a table for screen readers.
 
 The x coordinates are percentages of the plot's width and the y coordinates pixels, with
 no viewBox: the chart takes the page's width while its text keeps the page's font size,
-never stretched or shrunk (the axis maths, free of Django, is scoring/chart_axes.py).
+never stretched or shrunk (the axis maths, free of Django, is scoring/engine/chart_axes.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scoring.chart_axes import nice_ticks, spaced_labels
+from scoring.engine.chart_axes import nice_ticks, spaced_labels
 
 HEIGHT = 210  # px, the whole drawing
 PLOT_TOP, PLOT_BOTTOM = 16, 172  # px, the plot area (values)

@@ -164,7 +164,8 @@ class RatingRun(models.Model):
 
 
 class BurracoRating(models.Model):
-    """A player's current OpenSkill rating from Burraco pairs play (scoring/pair_ratings.py):
+    """A player's current OpenSkill rating from Burraco pairs play
+    (scoring/engine/burraco/pair_ratings.py):
     apart from the Barbu rating (PlayerRating), which it never reads nor changes."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="burraco_rating")

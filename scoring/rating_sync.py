@@ -2,9 +2,9 @@
 
 Only the games changed since the previous sync are compared with the stored history;
 the replay starts at the earliest game whose result or place in the order changed, from
-the ratings just before it, and runs the pure maths of scoring/ratings.py. One
+the ratings just before it, and runs the pure maths of scoring/engine/ratings.py. One
 transaction, under the lock of the RatingRun row. `sync` is that skeleton for any rating
-(a `RatingSource`); the Burraco pair rating uses it too (scoring/burraco_rating_sync.py).
+(a `RatingSource`); the Burraco pair rating uses it too (scoring/burraco/rating_sync.py).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.models import Game, GameScore
-from scoring import ratings as rating_maths
 from scoring.aggregates import EVENT_FIELD
+from scoring.engine import ratings as rating_maths
 from scoring.models import PlayerRating, RatingHistory, RatingRun
 
 
@@ -96,7 +96,7 @@ def ratings_before(
 ) -> dict[int, rating_maths.Rating]:
     """Each player's rating just before the game with this key (one query), read from
     these models (the Barbu rating's by default; the Burraco pair rating's have the same
-    fields: scoring/burraco_rating_sync.py)."""
+    fields: scoring/burraco/rating_sync.py)."""
     if not from_key:
         return {}
     last = history.objects.aggregate(last=Max("order_key"))["last"]
@@ -120,7 +120,7 @@ def ratings_before(
 @dataclass(frozen=True)
 class RatingSource:
     """A rating's games and rows: what `sync` needs to know of one kind of rating (the
-    Barbu players', here; the Burraco pairs', scoring/burraco_rating_sync.py)."""
+    Barbu players', here; the Burraco pairs', scoring/burraco/rating_sync.py)."""
 
     run: Any  # the model of the one row that locks a sync and remembers the last
     history: Any  # the model of the rating after each game (player, game, order_key...)

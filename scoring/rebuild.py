@@ -1,7 +1,7 @@
 """The stored standing rows of events and leagues rebuilt from the games; rebuild_all.
 
 Each rebuild aggregates the GameScore rows with the ORM (scoring/aggregates.py), ranks
-them with the pure maths of scoring/standings.py, and writes the stored rows that differ
+them with the pure maths of scoring/engine/ranking.py, and writes the stored rows that differ
 in one transaction that first locks the event or league row: two workers never
 interleave, and a worker killed half-way leaves the old rows. Running a rebuild twice
 gives the same rows (the second writes nothing). The ratings are synced by
@@ -18,9 +18,8 @@ from typing import Any
 from django.db import transaction
 
 from clubs.models import GameChoice, League
-from games import live
+from games.core import live
 from games.models import Event
-from scoring import standings as maths
 from scoring.aggregates import (
     CENTS,
     aggregate,
@@ -32,8 +31,9 @@ from scoring.aggregates import (
     read_seats,
     unfinished_by_player,
 )
-from scoring.burraco_rating_sync import sync_burraco_ratings
-from scoring.burraco_rebuild import rebuild_pair_standings
+from scoring.burraco.rating_sync import sync_burraco_ratings
+from scoring.burraco.rebuild import rebuild_pair_standings
+from scoring.engine import ranking as maths
 from scoring.models import EventStanding, LeagueStanding
 from scoring.rating_sync import sync_ratings
 
@@ -102,7 +102,7 @@ def _replace_rows(model: Any, scope: dict[str, int], rows: dict[int, dict[str, A
 
 def rebuild_event_standings(*, event_id: int) -> int:
     """Bring an evening's standing rows up to date; the number of players ranked (of
-    pairs, for a Burraco tournament: scoring/burraco_rebuild.py)."""
+    pairs, for a Burraco tournament: scoring/burraco/rebuild.py)."""
     with transaction.atomic():
         try:
             event = (

@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.models import Club, League, Player
+from games.barbu.selectors import game_record
 from games.models import Deal, DealScore, Event, Game, PairTurnResult, Table
-from games.selectors import game_record
-from scoring import standings as maths
 from scoring.aggregates import ranking_of
 from scoring.engine import barbu
+from scoring.engine import ranking as maths
 from scoring.models import (
     EventStanding,
     LeagueStanding,

@@ -45,7 +45,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 
-from scoring import burraco_rating_sync, healing, rating_sync, rebuild
+from scoring import healing, rating_sync, rebuild
+from scoring.burraco import rating_sync as burraco_rating_sync
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ def queue_ratings() -> bool:
 
 
 def queue_burraco_ratings() -> bool:
-    """The Burraco pair ratings (scoring/burraco_rating_sync.py), after a score card was
+    """The Burraco pair ratings (scoring/burraco/rating_sync.py), after a score card was
     confirmed or corrected."""
     return _queue("burraco_ratings", "all", burraco_ratings_task, ())
 

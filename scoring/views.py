@@ -14,27 +14,23 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
+from clubs.engine_words import contract_name
 from clubs.language import offer_club_language
-from games import live
-from games.deal_form import contract_label
+from games.barbu.deal_form import contract_label
+from games.barbu.selectors import seat_notes
+from games.core import live
+from games.core.short_names import name_pairs
 from games.models import Event
-from games.selectors import seat_notes
-from games.short_names import name_pairs
-from scoring import (
-    burraco_exports,
-    burraco_player,
-    burraco_selectors,
-    charts,
-    exports,
-    player_history,
-    selectors,
-)
-from scoring.messages import contract_name
+from scoring import charts, exports, selectors
+from scoring.barbu import player_history
+from scoring.burraco import exports as burraco_exports
+from scoring.burraco import player as burraco_player
+from scoring.burraco import selectors as burraco_selectors
 
 
 def _live_etag(request: HttpRequest, token: str | None, path: str | None = None) -> str:
     """The live part's ETag: the evening's version and what decides the page's language
-    (games/live.py); `path`: the live part's URL, when the request is for another."""
+    (games/core/live.py); `path`: the live part's URL, when the request is for another."""
     return live.etag(token, "event-live", live.language_inputs(request, path))
 
 
@@ -122,8 +118,8 @@ def _burraco_context(request: HttpRequest, event: Event, token: str | None) -> d
 
 
 def _burraco_template(event: Event, live_part: bool = False) -> str:
-    name = "burraco_free" if event.is_free_matches else "burraco"
-    return f"scoring/_{name}_live.html" if live_part else f"scoring/{name}_event.html"
+    name = "free_" if event.is_free_matches else ""
+    return f"scoring/burraco/_{name}live.html" if live_part else f"scoring/burraco/{name}event.html"
 
 
 @require_GET
@@ -180,7 +176,7 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
         # A league of evenings of free matches: matches won and lost over the season.
         if burraco_selectors.plays_free_matches(league):
             context["free"] = burraco_selectors.free_season(league)
-        return render(request, "scoring/burraco_league.html", context)
+        return render(request, "scoring/burraco/league.html", context)
     context = {
         "league": league,
         "standings": selectors.league_standings(league.pk),

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from clubs.models import Club, League, Membership, Player
-from games.game_creation import game_create
+from games.barbu.game_creation import game_create
 from games.models import Event, Game, Round, Seat, Table
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")

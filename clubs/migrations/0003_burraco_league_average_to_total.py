@@ -1,6 +1,6 @@
 """Burraco leagues stored with Barbu's ranking method "average" (saved before a Burraco
 league was refused it, clubs.services.league_save) rank by "total", the sum of each pair's
-VP: what their season page has always counted for them (scoring.burraco_selectors), now
+VP: what their season page has always counted for them (scoring.burraco.selectors), now
 said in its words. Barbu leagues keep their average; the other keys stay as they are.
 Running it again changes nothing; there is nothing to undo (the count is the same)."""
 

@@ -25,8 +25,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from games.errors import EntryError
-from scoring.messages import translate_problems
+from clubs.engine_words import translate_problems
+from games.core.errors import EntryError
 
 # Service error codes whose HTTP status is not the error class's own.
 STATUS_BY_CODE = {
@@ -121,7 +121,7 @@ def error_body(
 def _entry_error(exc: EntryError) -> Response:
     status_code = STATUS_BY_CODE.get(exc.code, exc.status)
     # The engine speaks English; its codes and params give the message in the request's
-    # language (scoring/messages.py).
+    # language (clubs/engine_words.py).
     errors = translate_problems(exc.problems)
     message = errors[0]["message"] if errors and exc.code == "deal_rejected" else exc.message
     if not errors and status_code == status.HTTP_400_BAD_REQUEST:

@@ -15,8 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import contract
-from games.api.burraco_seating import CanSeatTurns, burraco_write
 from games.api.schema import IDEMPOTENCY_KEY, WRITE_ERRORS, errors
+from games.api.turn_seating import CanSeatTurns, burraco_write
 from games.api.views import ApiMixin
 from games.burraco.free_matches import TABLE_LIMIT, StartedMatch, match_start_request
 

@@ -1,6 +1,6 @@
 """What the API reads and writes: output serializers of each resource, input documents.
 
-Deal bodies are passed to games.submission as they come: the engine validates them and
+Deal bodies are passed to games.barbu.submission as they come: the engine validates them and
 lists every problem (its messages are better than a serializer's). The deal input
 serializers below document that JSON (FORMAT.md) in the schema; only `seat`, `agree`,
 `reason` and the token request are validated here.
@@ -255,7 +255,7 @@ class DealSerializer(serializers.ModelSerializer):
 
 
 class DealAnswerSerializer(serializers.Serializer):
-    """The answer to a deal submission (games.submission.deal_answer)."""
+    """The answer to a deal submission (games.barbu.submission.deal_answer)."""
 
     game = serializers.IntegerField()
     number = serializers.IntegerField()

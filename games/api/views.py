@@ -1,6 +1,6 @@
 """API views: the bases every endpoint shares, the reads (filtered by visibility,
 permissions.PublicReadable), the token and the JSON 404. The deal writes are in
-games/api/deal_views.py."""
+games/api/deals.py."""
 
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import login_limits
-from games import live
 from games.api import filters, serializers
 from games.api.errors import LoginLocked, error_body
 from games.api.pagination import Pagination
@@ -39,8 +38,9 @@ from games.api.permissions import (
 )
 from games.api.schema import READ_ERRORS, ApiSchema, errors, read_schema
 from games.api.throttles import AuthThrottle, WritesThrottle
+from games.barbu.selectors import game_record
+from games.core import live
 from games.models import Deal, Game, Round, Seat, Substitution, Table
-from games.selectors import game_record
 from scoring.engine import barbu
 
 
@@ -185,7 +185,7 @@ class GameViewSet(ReadOnlyViewSet):
 
 
 def _game_etag(request: Request, pk: str) -> str | None:
-    """The game's live version (games/live.py), which every write to its deals drops: a
+    """The game's live version (games/core/live.py), which every write to its deals drops: a
     client holding it gets 304 without the game being judged again. The game is read
     first, so a game the client may not see is a 404 whatever it holds."""
     game = get_object_or_404(visible_games(request), pk=pk)

@@ -4,5 +4,5 @@ tournaments.py  create a tournament, enter, check in and withdraw pairs, seat a 
 scorecards.py   a table's hands submitted, the score card confirmed or disputed,
                 the referee's corrections and penalties
 results.py      each pair's turn result written from its score card (or its bye), and
-                the ranking so far as the pure ranking (scoring.burraco_standings) gives it
+                the ranking so far as the pure ranking (scoring.engine.burraco.ranking) gives it
 """

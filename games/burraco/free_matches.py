@@ -26,7 +26,7 @@ from games.burraco.results import FREE_MATCH, announce
 from games.burraco.tournament_base import TournamentError, closed_error
 from games.burraco.tournaments import league_format_check
 from games.burraco.turns import _seat_table
-from games.idempotency import Answer, event_write_once
+from games.core.idempotency import Answer, event_write_once
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, Table
 from scoring.engine import burraco
 

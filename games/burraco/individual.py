@@ -2,11 +2,11 @@
 players enter alone and each turn seats two players a side, partners changing every turn.
 
 While the players are those of the first turn, the turns follow the pure schedule of
-games.movements.individual for the planned turns, drawn once from the first turn's seed
+games.burraco.movements.individual for the planned turns, drawn once from the first turn's seed
 (everyone partners everyone as evenly as possible, byes rotated). Once the players
 changed (a late entry, a withdrawal) or past the planned turns, each turn is seated from
 what was played: byes to the fewest byes, partners and opponents not repeated where
-possible (games.movements.next_individual_turn).
+possible (games.burraco.movements.next_individual_turn).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from games import movements
+from games.burraco import movements
 from games.models import BurracoPair, Event, PairTurnResult
 
 # A table of an individual turn: (table number, NS entry numbers, EW entry numbers).

@@ -1,5 +1,5 @@
 """Each pair's result of a turn, written from its table's score card or its bye, and the
-ranking so far read back from those rows (the pure maths: scoring.burraco_standings)."""
+ranking so far read back from those rows (the pure maths: scoring.engine.burraco.ranking)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from django.db import transaction
 
+from games.core.signals import deals_changed
 from games.models import Event, Game, PairTurnResult, Round, ScoreCard, Table
-from games.signals import deals_changed
-from scoring.burraco_standings import PairRow, TurnScore, bye_score, rank_pairs
 from scoring.engine import burraco
+from scoring.engine.burraco.ranking import PairRow, TurnScore, bye_score, rank_pairs
 
 
 def ruleset_of(event: Event) -> burraco.Ruleset:

@@ -1,7 +1,7 @@
 """A table's score card: hands submitted (points or cards counted by the engine's
 calculator), the card confirmed by the other line (a pair, or two players in an individual
 tournament) or disputed, the referee's corrections and penalties. Each function owns its
-transaction and locks the game row first, as Barbu's deals do (games/submission.py):
+transaction and locks the game row first, as Barbu's deals do (games/barbu/submission.py):
 nothing is half-written."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubs.engine_words import engine_problems, problem_message
 from games.burraco.results import (
     announce,
     card_complete,
@@ -22,14 +23,14 @@ from games.burraco.results import (
     match_state,
     write_table_results,
 )
-from games.errors import (
+from games.core.errors import (
     DealConflict,
     DealRejected,
     EntryError,
     GameClosed,
     StaleVersion,
 )
-from games.idempotency import keep_answer, replayed, request_fingerprint
+from games.core.idempotency import keep_answer, replayed, request_fingerprint
 from games.models import (
     BurracoHand,
     Event,
@@ -41,7 +42,6 @@ from games.models import (
     Table,
 )
 from scoring.engine import burraco
-from scoring.messages import engine_problems, problem_message
 
 LINES = ("NS", "EW")
 # Far past any real hand (1,080 card points and a few burracos): a typo, not a score.

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.errors import EntryError
+from games.core.errors import EntryError
 from games.models import Event
 
 # "pairing": any turn seated as the referee gives it: pasted text read here
 # (`pairing`, the API) or the (table, NS, EW) lines the desk's form read (`by_hand`), both
-# through games/movements/pairing_import.py.
+# through games/burraco/movements/pairing_import.py.
 # "individual": the only movement of an individual tournament (new partners every turn).
 MOVEMENTS = ("first", "mitchell", "round_robin", "danese", "pairing", "individual")
 

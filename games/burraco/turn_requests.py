@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.burraco.tournaments import SeatedTurn, turn_seat
-from games.idempotency import Answer, event_write_once
+from games.core.idempotency import Answer, event_write_once
 from games.models import Event
 
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import movements
+from games.burraco import movements
+from games.burraco.movements.pairing_import import parse_pairing
 from games.burraco.results import ranking_so_far
 from games.burraco.tournament_base import TournamentError
 from games.models import (
@@ -19,7 +20,6 @@ from games.models import (
     Event,
     PairTurnResult,
 )
-from games.movements.pairing_import import parse_pairing
 
 
 def _movement_error(error: movements.MovementError) -> TournamentError:

@@ -1,5 +1,5 @@
 """A Burraco tournament's turns seated in one action: the previous turn closed, the
-movement run (the pure games.movements, through games/burraco/turn_sides.py), each table
+movement run (the pure games.burraco.movements, through games/burraco/turn_sides.py), each table
 opened with its seats, game and empty score card, the byes scored."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import movements
+from games.burraco import movements
 from games.burraco.individual import individual_turn
 from games.burraco.results import announce, write_bye
 from games.burraco.tournament_base import (
@@ -35,7 +35,7 @@ from games.burraco.turn_sides import (
     _round_robin_groups,
     _without_withdrawn,
 )
-from games.game_creation import unique_names
+from games.core.short_names import unique_names
 from games.models import (
     BurracoPair,
     Event,

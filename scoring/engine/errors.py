@@ -158,7 +158,7 @@ BURRACO_MESSAGES: dict[str, str] = {
 MESSAGES.update(BURRACO_MESSAGES)
 
 # Words the engine puts in Burraco's parameters as keys (the record's own words), said
-# the English way in the messages; the site says them in its languages (scoring/messages.py
+# the English way in the messages; the site says them in its languages (clubs/engine_words.py
 # PARAM_WORDS). A value not listed (a club's own burraco kind) is shown as it is.
 PARAM_WORDS: dict[str, dict[str, str]] = {
     "item": {
@@ -179,7 +179,7 @@ PARAM_WORDS: dict[str, dict[str, str]] = {
 # The shape problems (invalid_type, missing_field) of the fields the engine reads, said
 # the way a player would, keyed by (code, field_shape(params["field"])[0]). {n} numbers
 # an entry of a list from 1; {name} is a player's name. The params keep the path, so the
-# site can say the same in its languages (scoring/messages.py FIELD_MESSAGES).
+# site can say the same in its languages (clubs/engine_words.py FIELD_MESSAGES).
 FIELD_MESSAGES: dict[tuple[str, str], str] = {
     # the record
     ("invalid_type", "the game record"): (

@@ -12,8 +12,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership
+from games.barbu.submission import deal_submit
 from games.models import Game, Table
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_event, make_game, make_organiser, make_player
 

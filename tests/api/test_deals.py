@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.barbu.selectors import game_record
 from games.models import Deal, DealRevision, Game
-from games.selectors import game_record
 from scoring.engine import barbu
 from tests.api.conftest import World, build_world
 from tests.factories import make_game
@@ -344,7 +344,7 @@ def test_a_phone_s_deal_drops_the_live_versions_and_queues_the_standings():
     pollers read again), the evening's standings marked queued."""
     from django.core.cache import cache
 
-    from games import live
+    from games.core import live
     from scoring.tasks import dirty_key
 
     world = build_world()

@@ -86,7 +86,7 @@ def test_an_unexpected_failure_is_a_json_500(world, monkeypatch):
 
 
 def test_a_lost_database_connection_is_a_json_503(world, monkeypatch):
-    from games.api import deal_views
+    from games.api import deals as deal_views
 
     def lost(*args, **kwargs):
         raise OperationalError("terminating connection due to administrator command")
@@ -140,7 +140,7 @@ def test_a_database_connection_terminated_mid_request_is_a_json_503(monkeypatch)
     reconnects and answers."""
     from django.db import close_old_connections, connection
 
-    from games.api import deal_views
+    from games.api import deals as deal_views
     from tests.api.conftest import build_world
 
     world = build_world()

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.submission import deal_submit
+from games.barbu.submission import deal_submit
 from tests.api.conftest import ROLES
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""A player's history (scoring/player_history.py), read by the ORM: the games each visitor
+"""A player's history (scoring/barbu/player_history.py), read by the ORM: the games each visitor
 may see, oldest first on the page and newest first in the API, with substitutions both
 ways; the page and the API list the same games; and a fixed number of statements
 whatever the length of the history."""
@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Player
+from games.barbu.submission import deal_submit
+from games.barbu.substitutions import substitute
 from games.models import EventPlayer, Game, Seat
-from games.submission import deal_submit
-from games.substitutions import substitute
 from tests.factories import NAMES, make_player, make_table
 
 from .conftest import game_deals
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _play(players, event, deals: int, seed: int, *, round_number: int = 1) -> Game:
-    from games.game_creation import game_create
+    from games.barbu.game_creation import game_create
 
     game = game_create(table=make_table(event, players, round_number=round_number))
     for deal in game_deals(seed)[:deals]:

@@ -13,8 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from clubs.models import Club, Membership, Player
 from games.api.permissions import read_table_key
+from games.barbu.submission import deal_submit
 from games.models import Event, Table
-from games.submission import deal_submit
 from scoring import rebuild
 from scoring.models import EventStanding
 from tests.factories import make_event, make_game, make_player

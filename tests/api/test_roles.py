@@ -178,7 +178,7 @@ def test_bad_table_key_is_401(world):
 @pytest.mark.parametrize("body", [[1, 2], {"seat": 9}, {"dealer": "Anna", "contract": "barbu"}])
 def test_a_write_refused_before_its_body_is_judged(body):
     """403 / 404 come before any 400 about the body (on PostgreSQL the right to write is
-    decided with the locked game, after the body is read: games/api/deal_views.py)."""
+    decided with the locked game, after the body is read: games/api/deals.py)."""
     world = build_world()
     before = Deal.objects.count()
     member = world.client(M)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import substitutions
+from games.barbu import substitutions
 from games.models import Deal, DealScore, EventPlayer, GameScore, Seat
 from tests.api.conftest import World
 from tests.factories import make_player

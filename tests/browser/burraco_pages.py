@@ -1,5 +1,5 @@
 """The demo's Burraco pages for the page walk (tests/browser/test_pages.py): the same
-shape as its page lists, name -> path, from the Burraco club of demo/burraco.py.
+shape as its page lists, name -> path, from the Burraco club of demo/burraco/tournaments.py.
 
 Table pages are named "table-..." so that the walk checks them as phone pages (16 px text,
 44 px controls, no broken word); `table_variants` opens each with a line chosen (the
@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Club
-from demo.burraco import BURRACO_SLUG
+from demo.burraco.tournaments import BURRACO_SLUG
 from games.models import Event, Game, ScoreCard, ScoreCardRevision
 
 
@@ -32,7 +32,7 @@ def _tournaments() -> tuple[Club, Event, Event]:
 
 
 def _individual(club: Club) -> Event:
-    """The demo's individual tournament (demo/burraco_individual.py)."""
+    """The demo's individual tournament (demo/burraco/individual.py)."""
     return Event.objects.get(club=club, individual=True)
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import closing
 from games.burraco import tournaments
+from games.core import closing
 from scoring.rebuild import rebuild_event_standings
 from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
 from tests.factories import make_organiser

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 
 from scoring import rating_sync, rebuild
-from scoring.burraco_rating_sync import sync_burraco_ratings
+from scoring.burraco.rating_sync import sync_burraco_ratings
 from tests.browser.test_pages import LANGUAGES, VIEWPORTS, Walk, localised
 from tests.factories import make_player
 from tests.standings.burraco import (

@@ -6,7 +6,7 @@ Danese turns (no rematch), a bye every turn. Each table's score card is opened o
 (390 x 844) from the table card's link: NS's phone enters the hands (as each line's MP,
 one hand counted from the cards), EW's phone confirms the card. The referee corrects one
 card (with a reason) and penalises one pair. The final ranking on the public page equals
-the engine's ranking (scoring.burraco_standings.rank_pairs) of the results the test works
+the engine's ranking (scoring.engine.burraco.ranking.rank_pairs) of the results the test works
 out itself from the hands it entered, by the rule set's VP table.
 """
 
@@ -21,9 +21,9 @@ import pytest
 
 from clubs.models import Club
 from games.models import Event
-from scoring.burraco_standings import TurnScore, bye_score, rank_pairs
 from scoring.engine import burraco
 from scoring.engine.burraco.presets import vp_of
+from scoring.engine.burraco.ranking import TurnScore, bye_score, rank_pairs
 from tests.factories import make_club, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -17,8 +17,8 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from games.barbu.selectors import game_record
 from games.models import Deal, Game
-from games.selectors import game_record
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_organiser, make_player

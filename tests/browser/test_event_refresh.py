@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import evenings
+from games.barbu import evenings
+from games.barbu.submission import deal_submit
 from games.models import Event
-from games.submission import deal_submit
 from tests.factories import make_club, make_event, make_game, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -105,7 +105,7 @@ def test_a_deal_saved_at_a_table_shows_on_the_live_page_within_two_seconds(
     browser, live_server, eager_tasks
 ) -> None:
     """A viewer of the evening sees the table's progress and the standings follow, both
-    within the poll interval and the standings task's short wait (games/live.py)."""
+    within the poll interval and the standings task's short wait (games/core/live.py)."""
     club = make_club("Circolo", language="en")
     event = make_event(club, status=Event.Status.RUNNING)
     game = make_game(club, event=event)

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games import evenings
+from games.barbu import evenings
 from games.models import Game, Seat, Substitution
 from tests.factories import make_club, make_event, make_organiser, make_player
 from tests.pages.test_substitution import play

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.barbu.submission import deal_submit
 from games.models import Deal
-from games.submission import deal_submit
 from tests.factories import make_club, make_game, make_organiser
 from tests.pages.test_correction import BARBU, HEARTS, TRUMPS
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 
-from games.submission import deal_submit
+from games.barbu.submission import deal_submit
 from tests.factories import NAMES, make_game
 from tests.table.test_mandatory_doubles import anna_without_doubles
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.barbu.submission import deal_submit
 from games.models import Deal
-from games.submission import deal_submit
 from tests.factories import make_club, make_game
 
 from .test_evening import enter_deal, save

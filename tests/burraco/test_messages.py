@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoring.engine.errors import BURRACO_FIELD_MESSAGES, BURRACO_MESSAGES, PARAM_WORDS
-from scoring.engine.records import validate_record
-from scoring.messages import (
+from clubs.engine_words import (
     FIELD_MESSAGES,
     MESSAGES,
     problem_message,
     translate_problems,
 )
-from scoring.messages import (
+from clubs.engine_words import (
     PARAM_WORDS as SITE_WORDS,
 )
+from scoring.engine.errors import BURRACO_FIELD_MESSAGES, BURRACO_MESSAGES, PARAM_WORDS
+from scoring.engine.records import validate_record
 
 from .records import hand, line, record
 

@@ -1,4 +1,4 @@
-"""CSV of a Burraco ranking (scoring/burraco_exports.py)."""
+"""CSV of a Burraco ranking (scoring/burraco/exports.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.burraco_exports import _widths, ranking_pdf, ranking_rows, rows_csv, season_rows
-from scoring.burraco_standings import TurnScore, rank_pairs, season_ranking
+from scoring.burraco.exports import _widths, ranking_pdf, ranking_rows, rows_csv, season_rows
+from scoring.engine.burraco.ranking import TurnScore, rank_pairs, season_ranking
 from scoring.exports import _Sheet
 
 D = Decimal

@@ -1,4 +1,4 @@
-"""The Burraco rules form (clubs/burraco_rules_form.py): fields and back, in every language."""
+"""The Burraco rules form (clubs/burraco/rules_form.py): fields and back, in every language."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.datastructures import MultiValueDict
 
-from clubs.burraco_rules_form import BurracoRulesForm
+from clubs.burraco.rules_form import BurracoRulesForm
 from scoring.engine import burraco
 from tests.browser_form import form_data
 
@@ -45,7 +45,7 @@ RULESETS = [
 
 
 def _page(form: BurracoRulesForm) -> str:
-    body = render_to_string("clubs/_burraco_rules.html", {"form": form})
+    body = render_to_string("clubs/burraco/_rules.html", {"form": form})
     return f'<form id="rules" class="form">{body}</form>'
 
 

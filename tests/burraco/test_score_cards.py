@@ -1,4 +1,4 @@
-"""Blank Burraco score cards (games/burraco_score_cards.py), read back with poppler's tools."""
+"""Blank Burraco score cards (games/burraco/cards_print.py), read back with poppler's tools."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from PIL import Image
 
-from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W, score_cards_pdf
+from games.burraco.cards_print import MARGIN, PAGE_H, PAGE_W, score_cards_pdf
 from scoring.engine.burraco import PRESETS
 from scoring.engine.burraco.presets import vp_bands
 

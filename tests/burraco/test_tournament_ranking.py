@@ -1,4 +1,5 @@
-"""Burraco tournament rankings (scoring/burraco_standings.py): hand-made cases and properties."""
+"""Burraco tournament rankings (scoring/engine/burraco/ranking.py): hand-made cases and
+properties."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.burraco_standings import (
+from scoring.engine.burraco import PRESETS, parse_ruleset, turn_result
+from scoring.engine.burraco.ranking import (
     PairRow,
     TurnScore,
     bye_score,
@@ -17,7 +19,6 @@ from scoring.burraco_standings import (
     rank_pairs,
     season_ranking,
 )
-from scoring.engine.burraco import PRESETS, parse_ruleset, turn_result
 
 D = Decimal
 
@@ -343,7 +344,7 @@ def test_properties(scores: list[TurnScore], rnd: random.Random) -> None:
 
 
 def test_danese_standings_from_a_ranking() -> None:
-    from games.movements import next_danese_turn, parse_standings
+    from games.burraco.movements import next_danese_turn, parse_standings
 
     scores = [
         *meeting(1, 1, 2, 900, 500),

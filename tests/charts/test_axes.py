@@ -1,4 +1,4 @@
-"""The axis maths of the charts (scoring/chart_axes.py): pure, checked on any range."""
+"""The axis maths of the charts (scoring/engine/chart_axes.py): pure, checked on any range."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.chart_axes import nice_ticks, spaced_labels
+from scoring.engine.chart_axes import nice_ticks, spaced_labels
 
 values = st.floats(min_value=-1e7, max_value=1e7, allow_nan=False, allow_infinity=False)
 

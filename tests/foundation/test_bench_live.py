@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from games.barbu.submission import deal_submit
 from games.models import Event
-from games.submission import deal_submit
 from scoring import rebuild
 from tests.factories import make_club, make_event, make_game
 

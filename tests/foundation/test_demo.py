@@ -21,9 +21,9 @@ from demo.loader import (
     load_demo,
     running_evening_start,
 )
+from games.barbu.selectors import game_record
+from games.core.signals import deals_changed
 from games.models import Deal, DealRevision, DealScore, Event, Game, GameScore
-from games.selectors import game_record
-from games.signals import deals_changed
 from scoring.engine import barbu
 
 
@@ -133,7 +133,7 @@ def test_the_demo_is_a_played_league_with_an_evening_in_progress():
     played = sorted(barbu_games.filter(deals_count__gt=0).values_list("id", flat=True))
     assert GameScore.objects.count() == 4 * len(played)  # written from a game's first deal
     # Standings are recomputed once, for every game and evening (the Burraco club's too,
-    # demo/burraco.py), not once per deal.
+    # demo/burraco/tournaments.py), not once per deal.
     assert len(announced) == 1
     games, events = announced[0]
     assert set(played) <= set(games) and set(e.pk for e in evenings) <= set(events)

@@ -1,4 +1,5 @@
-"""The demo's Burraco club (demo/burraco.py): a played season and a tournament in progress,
+"""The demo's Burraco club (demo/burraco/tournaments.py): a played season and a tournament in
+progress,
 every row written through the tournament services, loaded once only."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
-from demo.burraco import (
+from demo.burraco.tournaments import (
     BURRACO_SLUG,
     FREE_EVENING_NAME,
     FREE_LEAGUE_NAME,
@@ -36,7 +37,7 @@ from games.models import (
     ScoreCard,
     ScoreCardRevision,
 )
-from scoring.burraco_standings import rank_pairs
+from scoring.engine.burraco.ranking import rank_pairs
 from scoring.models import PairStanding
 
 # The standings the pages show are built by the Celery tasks the load queues: in-process

@@ -1,4 +1,4 @@
-"""The demo's individual Burraco tournament (demo/burraco_individual.py): thirteen players
+"""The demo's individual Burraco tournament (demo/burraco/individual.py): thirteen players
 of the Burraco club, three turns with new partners and one player resting each, played
 through the services and closed; its public ranking is the engine's; loaded once only."""
 
@@ -13,12 +13,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from clubs.models import Membership
-from demo.burraco import BURRACO_SLUG
-from demo.burraco_individual import HANDS, NAME, PLAYERS, TURNS
+from demo.burraco.individual import HANDS, NAME, PLAYERS, TURNS
+from demo.burraco.tournaments import BURRACO_SLUG
 from demo.loader import load_demo
 from games.burraco.results import turn_scores
 from games.models import Event, PairTurnResult, Round, ScoreCard
-from scoring.burraco_standings import rank_pairs
+from scoring.engine.burraco.ranking import rank_pairs
 from scoring.models import PairStanding
 from tests.foundation.test_demo_burraco import counts, shown_ranking
 from tests.tournaments.test_individual_words import PAIR_WORDS, visible_text

@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.db import OperationalError, connection, connections
 
-from games.game_creation import game_create
+from games.barbu.game_creation import game_create
+from games.barbu.submission import deal_submit
 from games.models import Deal, DealRevision, DealScore, Game
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_event, make_player, make_table
 

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import closing
 from games.burraco import tournaments
+from games.core import closing
 from games.models import Table
 from tests.factories import make_organiser
 from tests.free_matches.builders import MATCH_TO_2005, free_evening, pair, play_match, start

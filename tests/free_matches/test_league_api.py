@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import GameChoice
-from games import closing
+from games.core import closing
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_league
 from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from games.burraco import free_matches, scorecards
 from games.burraco.tournaments import TournamentError
-from games.errors import DealRejected, EntryError, GameClosed
+from games.core.errors import DealRejected, EntryError, GameClosed
 from games.models import Event, PairTurnResult, ScoreCard
 from tests.factories import make_club
 from tests.free_matches.builders import MATCH_TO_2005, free_evening, pair, play_match, start

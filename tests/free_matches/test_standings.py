@@ -14,8 +14,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import GameChoice
-from games import closing
-from scoring.free_match_standings import EveningLine, MatchResult, rank_evening, rank_season
+from games.core import closing
+from scoring.engine.burraco.free_match_ranking import (
+    EveningLine,
+    MatchResult,
+    rank_evening,
+    rank_season,
+)
 from scoring.models import PairStanding
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_league

@@ -26,8 +26,8 @@ IGNORE = (
     "staticfiles/*",
     "docker/*",
     "scoring/engine/*",
-    "games/seating/*",
-    "games/movements/*",
+    "games/barbu/seating/*",
+    "games/burraco/movements/*",
 )
 EXTENSIONS = (".py", ".html", ".txt")
 # Name -> (index of the context argument or None, index of the msgid).

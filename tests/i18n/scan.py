@@ -38,12 +38,12 @@ ALLOWED_WORDS = frozenset(
 # Python modules with literal English on purpose (file relative to the repo: reason).
 ALLOWED_PY_FILES = {
     "scoring/engine": "the engine is Django-free: its problems carry codes that "
-    "scoring/messages.py translates",
+    "clubs/engine_words.py translates",
     "scoring/cli.py": "the command-line scorer for developers, English by design",
     "scoring/__main__.py": "the command-line scorer for developers",
     "demo/loader.py": "demo data loaded by `make demo`: its refusal speaks to developers",
-    "games/seating/__main__.py": "the seating planner's command line, for developers",
-    "games/movements/__main__.py": "the Burraco movements' command line, for referees' "
+    "games/barbu/seating/__main__.py": "the seating planner's command line, for developers",
+    "games/burraco/movements/__main__.py": "the Burraco movements' command line, for referees' "
     "checks and developers (the site translates MovementError's codes)",
     "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
     "copied from the API's English answers (tests/api/test_examples.py)",

@@ -58,7 +58,7 @@ def _bad_deal(language: str) -> dict:
     ],
 )
 def test_engine_problems_are_translated_in_api_errors(language: str, message: str) -> None:
-    """Needs games/api/errors.py to pass engine problems through scoring.messages."""
+    """Needs games/api/errors.py to pass engine problems through clubs.engine_words."""
     body = _bad_deal(language)
     (problem,) = [e for e in body["errors"] if e["code"] == "tricks_total"]
     assert problem["params"] == {"total": 12}

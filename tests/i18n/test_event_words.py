@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import closing
-from games.event_words import event_words
+from games.core import closing
+from games.core.event_words import event_words
 from games.models import Event
 from tests.factories import make_organiser
 from tests.free_matches.builders import free_evening

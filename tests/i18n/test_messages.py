@@ -8,10 +8,7 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
-from scoring.engine import barbu
-from scoring.engine.barbu.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
-from scoring.engine.errors import FIELD_MESSAGES as ENGINE_FIELD_MESSAGES
-from scoring.messages import (
+from clubs.engine_words import (
     CONTRACT_NAMES,
     FIELD_MESSAGES,
     MESSAGES,
@@ -20,6 +17,9 @@ from scoring.messages import (
     problem_message,
     translate_problems,
 )
+from scoring.engine import barbu
+from scoring.engine.barbu.presets import CONTRACT_NAMES as ENGINE_CONTRACT_NAMES
+from scoring.engine.errors import FIELD_MESSAGES as ENGINE_FIELD_MESSAGES
 
 LANGUAGES = ("it", "es", "de", "fr")
 

@@ -1,4 +1,4 @@
-"""`python -m games.movements`: JSON on standard output; bad input: exit 2 and a message."""
+"""`python -m games.burraco.movements`: JSON on standard output; bad input: exit 2 and a message."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "games.movements", *args],
+        [sys.executable, "-m", "games.burraco.movements", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,

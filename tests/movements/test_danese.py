@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements import MovementError, PairStanding, Standings, next_danese_turn
-from games.movements.matching import pair_ranks
+from games.burraco.movements import MovementError, PairStanding, Standings, next_danese_turn
+from games.burraco.movements.matching import pair_ranks
 
 from .checks import assert_everyone_once
 

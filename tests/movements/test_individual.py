@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements import MovementError, individual
+from games.burraco.movements import MovementError, individual
 
 from .checks import assert_byes_fair, assert_everyone_once, meetings
 

@@ -8,7 +8,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements.matching import _edge_cost, pair_ranks
+from games.burraco.movements.matching import _edge_cost, pair_ranks
 
 
 def _all_pairings(ranks: list[int]):

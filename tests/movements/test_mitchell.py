@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements import MovementError, mitchell, mitchell_turns
+from games.burraco.movements import MovementError, mitchell, mitchell_turns
 
 from .checks import assert_byes_fair, assert_everyone_once, meetings
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements import MovementError, next_individual_turn
+from games.burraco.movements import MovementError, next_individual_turn
 
 
 def _play(players: list[int], turns: int, seed: int) -> tuple[list, Counter, Counter]:

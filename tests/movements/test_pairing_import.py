@@ -1,4 +1,5 @@
-"""A pairing pasted from the referee's desktop program (games/movements/pairing_import.py)."""
+"""A pairing pasted from the referee's desktop program
+(games/burraco/movements/pairing_import.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movement_messages import MOVEMENT_MESSAGES, movement_message
-from games.movements import MovementError, mitchell, round_robin
-from games.movements.pairing_import import format_pairing, parse_pairing
-from games.movements.schedule import Table, Turn
+from games.burraco.movement_messages import MOVEMENT_MESSAGES, movement_message
+from games.burraco.movements import MovementError, mitchell, round_robin
+from games.burraco.movements.pairing_import import format_pairing, parse_pairing
+from games.burraco.movements.schedule import Table, Turn
 
 
 def codes(problems: list) -> list[tuple[str, dict]]:
@@ -131,7 +132,7 @@ def test_format_then_parse_round_trip(turn: Turn, separator: str) -> None:
     assert parsed == turn
 
 
-# --- the site's words for them (games/movement_messages.py) ------------------------------
+# --- the site's words for them (games/burraco/movement_messages.py) ------------------------------
 
 
 @pytest.mark.parametrize("language", [code for code, _name in django_settings.LANGUAGES])

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.movements import MovementError, round_robin
-from games.movements.round_robin import calendar_length, split_groups
+from games.burraco.movements import MovementError, round_robin
+from games.burraco.movements.round_robin import calendar_length, split_groups
 
 from .checks import assert_byes_fair, assert_everyone_once, meetings
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs import services
-from clubs.burraco_league_form import BURRACO_METHOD_LABELS
+from clubs.burraco.league_form import BURRACO_METHOD_LABELS
 from clubs.models import League
 from tests.factories import make_league, make_organiser
 from tests.tournaments.builders import burraco_club

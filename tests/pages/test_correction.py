@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Club
+from games.barbu.selectors import game_record
+from games.barbu.submission import deal_submit
 from games.models import Deal, DealRevision, DealScore, Game
-from games.selectors import game_record
-from games.submission import deal_submit
 from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game

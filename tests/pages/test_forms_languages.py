@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from clubs.models import Club, League, Membership
-from games import evenings
+from games.barbu import evenings
+from games.barbu.submission import deal_submit
 from games.models import Deal, Event, EventPlayer
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
-from scoring.standings import parse_ranking
+from scoring.engine.ranking import parse_ranking
 from tests.browser_form import form_data
 from tests.factories import make_event, make_game, make_league, make_player
 

@@ -11,10 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Club, League, Membership, Player
-from games import closing, evenings
-from games.deal_corrections import rename_in_deal
+from games.barbu import evenings
+from games.barbu.corrections import rename_in_deal
+from games.barbu.submission import deal_submit
+from games.core import closing
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_league, make_player
 
@@ -247,7 +248,7 @@ def test_close_round_page_asks_for_confirmation(organiser_client, club):
 
 
 def test_pending_and_disputed_deals_are_highlighted(organiser_client, club):
-    from games.submission import deal_confirm
+    from games.barbu.submission import deal_confirm
 
     event = seated_event(club, 4)
     game = Game.objects.get(table__round__event=event)

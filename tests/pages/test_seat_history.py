@@ -1,8 +1,8 @@
-"""Who played which deals of a seat that changed players (games/seat_history.py): pure."""
+"""Who played which deals of a seat that changed players (games/barbu/seat_history.py): pure."""
 
 from __future__ import annotations
 
-from games.seat_history import Change, deal_ranges, players_at, result_players, spans
+from games.barbu.seat_history import Change, deal_ranges, players_at, result_players, spans
 
 # Seat 0: Anna (1) until deal 5, Bruno (5) from deal 6, Anna again from deal 9.
 CHANGES = [Change(0, 6, 1, 5), Change(0, 9, 5, 1)]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import translation
 
-from games import evenings
+from games.barbu import evenings
+from games.barbu.seating_words import seating_notes, seating_sentences
 from games.models import Round, Seat
-from games.seating_words import seating_notes, seating_sentences
 from tests.factories import make_event, make_player
 from tests.table.conftest import compiled_catalogues  # noqa: F401  (fresh .mo files)
 

@@ -14,9 +14,12 @@ from clubs.services import (
     players_import,
     players_import_preview,
 )
-from games import closing, evenings
-from games.deal_corrections import rename_in_deal
-from games.errors import EveningError
+from games.barbu import evenings
+from games.barbu.corrections import rename_in_deal
+from games.barbu.selectors import game_record
+from games.barbu.submission import deal_submit
+from games.core import closing
+from games.core.errors import EveningError
 from games.models import (
     Deal,
     DealRevision,
@@ -28,8 +31,6 @@ from games.models import (
     Round,
     Seat,
 )
-from games.selectors import game_record
-from games.submission import deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_game, make_league, make_player

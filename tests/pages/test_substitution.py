@@ -10,9 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import evenings, substitutions
-from games.deal_corrections import rename_in_deal
-from games.errors import EveningError
+from games.barbu import evenings, substitutions
+from games.barbu.corrections import rename_in_deal
+from games.barbu.submission import deal_submit
+from games.core.errors import EveningError
 from games.models import (
     Deal,
     DealScore,
@@ -23,7 +24,6 @@ from games.models import (
     Seat,
     Substitution,
 )
-from games.submission import deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding

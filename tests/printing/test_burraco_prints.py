@@ -17,10 +17,10 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games.burraco_score_cards import score_cards_pdf
-from scoring.burraco_exports import decided_by_label, printed_columns, ranking_pdf, ranking_rows
-from scoring.burraco_standings import PairRow
+from games.burraco.cards_print import score_cards_pdf
+from scoring.burraco.exports import decided_by_label, printed_columns, ranking_pdf, ranking_rows
 from scoring.engine.burraco import PRESETS
+from scoring.engine.burraco.ranking import PairRow
 from tests.print_checks import (
     a4_problems,
     ink_in_margin,

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.burraco_free_score_cards import free_score_cards_pdf, hand_rows
-from games.burraco_score_cards import MARGIN, PAGE_H, PAGE_W
+from games.burraco.cards_print import MARGIN, PAGE_H, PAGE_W
+from games.burraco.free_cards_print import free_score_cards_pdf, hand_rows
 from tests.print_checks import MM, ink_in_margin, needs_poppler, pdf_pages, pdf_to_png
 
 pytestmark = needs_poppler

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "games.seating", *args],
+        [sys.executable, "-m", "games.barbu.seating", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

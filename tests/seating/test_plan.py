@@ -10,8 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.seating import RoundPlan, SeatingError, SeatingPlan, SeatingRequest, mixing, plan_seating
-from games.seating.constructions import known_rounds
+from games.barbu.seating import (
+    RoundPlan,
+    SeatingError,
+    SeatingPlan,
+    SeatingRequest,
+    mixing,
+    plan_seating,
+)
+from games.barbu.seating.constructions import known_rounds
 
 
 def pair_counts(plan: SeatingPlan) -> Counter:

@@ -1,15 +1,15 @@
-"""Several deals of one game corrected together (games.deal_corrections.deals_correct)."""
+"""Several deals of one game corrected together (games.barbu.corrections.deals_correct)."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.deal_corrections import deal_correct, deals_correct
-from games.errors import DealRejected, EntryError, StaleVersion
+from games.barbu.corrections import deal_correct, deals_correct
+from games.barbu.selectors import game_record
+from games.barbu.submission import deal_submit
+from games.core.errors import DealRejected, EntryError, StaleVersion
+from games.core.signals import deals_changed
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
-from games.selectors import game_record
-from games.signals import deals_changed
-from games.submission import deal_submit
 from scoring.engine import barbu
 from tests.factories import make_club, make_game, make_organiser
 from tests.services.test_deals import full_game

@@ -1,4 +1,5 @@
-"""Deal submission, confirmation and correction (games.submission, games.deal_corrections)."""
+"""Deal submission, confirmation and correction (games.barbu.submission,
+games.barbu.corrections)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,18 @@ import random
 
 import pytest
 
-from games.deal_corrections import deal_correct, rename_in_deal
-from games.errors import DealConflict, DealRejected, GameClosed, IdempotencyMismatch, StaleVersion
-from games.game_creation import unique_names
+from games.barbu.corrections import deal_correct, rename_in_deal
+from games.barbu.selectors import game_record
+from games.barbu.submission import deal_confirm, deal_submit
+from games.core.errors import (
+    DealConflict,
+    DealRejected,
+    GameClosed,
+    IdempotencyMismatch,
+    StaleVersion,
+)
+from games.core.short_names import unique_names
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
-from games.selectors import game_record
-from games.submission import deal_confirm, deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game

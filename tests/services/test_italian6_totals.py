@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from games.deal_corrections import rename_in_deal
+from games.barbu.corrections import rename_in_deal
+from games.barbu.submission import deal_submit
 from games.models import Game, GameScore
-from games.submission import deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game

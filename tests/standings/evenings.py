@@ -1,4 +1,5 @@
-"""Builders of played evenings for the standings tests: real deals through games.submission."""
+"""Builders of played evenings for the standings tests: real deals through
+games.barbu.submission."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from datetime import timedelta
 from django.utils import timezone
 
 from clubs.models import Club, League, Player
-from games.game_creation import game_create
+from games.barbu.game_creation import game_create
+from games.barbu.submission import deal_submit
 from games.models import Event, Game
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_event, make_player, make_table
 

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import rating_sync, rebuild
-from scoring.burraco_rating_sync import sync_burraco_ratings
+from scoring.burraco.rating_sync import sync_burraco_ratings
 from tests.factories import make_player
 from tests.standings.burraco import (
     burraco_club,

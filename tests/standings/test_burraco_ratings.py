@@ -1,4 +1,4 @@
-"""The Burraco pair rating stored and kept up to date (scoring/burraco_rating_sync.py):
+"""The Burraco pair rating stored and kept up to date (scoring/burraco/rating_sync.py):
 through the Celery task in eager mode (no worker), apart from the Barbu rating, and
 replayed from the first changed card when the referee corrects one."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from games.burraco import scorecards
 from scoring import healing, rating_sync
-from scoring.burraco_rating_sync import sync_burraco_ratings
+from scoring.burraco.rating_sync import sync_burraco_ratings
 from scoring.models import (
     BurracoRating,
     BurracoRatingHistory,

@@ -1,10 +1,10 @@
-"""A player's Burraco statistics from their hands (scoring/burraco_stats.py, no database)."""
+"""A player's Burraco statistics from their hands (scoring/engine/burraco/stats.py, no database)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from scoring import burraco_stats as bs
+from scoring.engine.burraco import stats as bs
 
 KINDS = ("clean", "dirty", "semi")
 

@@ -1,4 +1,4 @@
-"""Head-to-head (scoring/head_to_head.py) as rank() applies it: hand-made ties pinned, the
+"""Head-to-head (scoring/engine/head_to_head.py) as rank() applies it: hand-made ties pinned, the
 games asked for only for the players a tie leaves level when its turn may come, and
 random leagues ranked from those games alone as from every game (hypothesis). No
 database: tests/standings/test_league_table.py ranks stored leagues."""
@@ -10,8 +10,8 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import head_to_head as h2h
-from scoring import standings as s
+from scoring.engine import head_to_head as h2h
+from scoring.engine import ranking as s
 
 
 def line(player, *, total=0, wins=0, best=0):

@@ -16,10 +16,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.models import Player
-from games.game_creation import game_create
+from games.barbu.game_creation import game_create
 from games.models import Event, Game, GameScore
 from scoring import aggregates, rebuild
-from scoring import standings as maths
+from scoring.engine import ranking as maths
 from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player, make_table
 from tests.standings.evenings import evening, players
@@ -45,7 +45,7 @@ def _id(config: dict) -> str:
 
 
 def _score(game: Game, seated: list, totals: list, deals: int = 28) -> None:
-    """The game's GameScore rows as games/game_scores.py writes them (an upsert)."""
+    """The game's GameScore rows as games/barbu/game_scores.py writes them (an upsert)."""
     numbers = [float(t) for t in totals]
     GameScore.objects.bulk_create(
         [

@@ -1,5 +1,5 @@
 """The live evening page, a table's second phone and the API's standings of an evening:
-conditional polls (games/live.py).
+conditional polls (games/core/live.py).
 
 A poll with the ETag of what the page shows is answered 304 without any database query
 while nothing changed (the API's after one query: who may see the evening); a deal, a
@@ -14,10 +14,10 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import closing, live
-from games.deal_corrections import deal_correct
+from games.barbu.corrections import deal_correct
+from games.barbu.submission import deal_submit
+from games.core import closing, live
 from games.models import Deal, Event
-from games.submission import deal_submit
 from scoring import rebuild, tasks
 from tests.factories import make_club, make_event, make_game, make_organiser, make_player
 from tests.standings.evenings import seat

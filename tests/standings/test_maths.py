@@ -1,4 +1,5 @@
-"""The ranking methods and tie-breaks of scoring/standings.py on hand-made cases (no database)."""
+"""The ranking methods and tie-breaks of scoring/engine/ranking.py on hand-made cases (no
+database)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring import standings as s
+from scoring.engine import ranking as s
 
 
 def line(player, *, event=1, games=1, total=0, wins=0, best=None, placement=0):

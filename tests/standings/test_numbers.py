@@ -1,4 +1,4 @@
-"""Numbers as the stored standing rows show them (scoring/standings.py, number and
+"""Numbers as the stored standing rows show them (scoring/engine/ranking.py, number and
 average_number): the same ints and floats however they are made."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import standings as s
+from scoring.engine import ranking as s
 
 totals = st.one_of(
     st.decimals(min_value=-(10**6), max_value=10**6, places=2),

@@ -1,4 +1,5 @@
-"""The Burraco pair rating's maths (scoring/pair_ratings.py, no database): two teams of
+"""The Burraco pair rating's maths (scoring/engine/burraco/pair_ratings.py, no database): two teams
+of
 two, rated by the turn's VP result."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import pair_ratings as pr
-from scoring import ratings
+from scoring.engine import ratings
+from scoring.engine.burraco import pair_ratings as pr
 
 FRESH = ratings.initial()
 

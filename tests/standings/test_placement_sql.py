@@ -10,10 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from games.game_creation import game_create
+from games.barbu.game_creation import game_create
 from games.models import Game, GameScore
 from scoring import aggregates
-from scoring import standings as maths
+from scoring.engine import ranking as maths
 from tests.factories import make_club, make_event, make_league, make_player, make_table
 
 pytestmark = pytest.mark.django_db(transaction=False)

@@ -1,10 +1,10 @@
-"""OpenSkill ratings from table places (scoring/ratings.py, no database)."""
+"""OpenSkill ratings from table places (scoring/engine/ratings.py, no database)."""
 
 from __future__ import annotations
 
 import pytest
 
-from scoring import ratings as r
+from scoring.engine import ratings as r
 
 
 def test_the_winner_gains_and_the_last_loses():

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 
-from games.deal_corrections import deal_correct
+from games.barbu.corrections import deal_correct
 from games.models import GameScore
 from scoring import rating_sync, rebuild, tasks
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory

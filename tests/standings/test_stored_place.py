@@ -16,10 +16,10 @@ from django.db.models import Count, F, Window
 from django.db.models.functions import Rank
 
 from clubs.services import player_merge
-from games.deal_corrections import deals_correct, rename_in_deal
-from games.errors import DealRejected
+from games.barbu.corrections import deals_correct, rename_in_deal
+from games.barbu.submission import deal_submit
+from games.core.errors import DealRejected
 from games.models import Game, GameScore
-from games.submission import deal_submit
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_event, make_game, make_player
@@ -153,7 +153,7 @@ def test_the_migration_fills_above_and_place_from_the_stored_totals():
 
 def test_places_come_from_the_totals_as_stored():
     """Totals that differ only past the hundredths are stored level: level places too."""
-    from games.game_scores import seat_places
+    from games.barbu.game_scores import seat_places
 
     totals = {"Anna": 10.004, "Bruno": 10.001, "Carla": 0, "Dario": -20.005}
     places, aboves = seat_places(totals)

@@ -9,7 +9,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from games import closing
+from games.core import closing
 from games.models import Event
 from scoring import exports
 from scoring.models import EventStanding

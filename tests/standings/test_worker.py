@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections
 
-from games.submission import deal_submit
+from games.barbu.submission import deal_submit
 from scoring import rebuild, tasks
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding, LeagueStanding

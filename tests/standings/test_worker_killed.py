@@ -15,7 +15,7 @@ import time
 import pytest
 from django.conf import settings
 
-from games.submission import deal_submit
+from games.barbu.submission import deal_submit
 from scoring import healing
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_event, make_player

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from scoring import aggregates, rebuild
-from scoring import standings as maths
+from scoring.engine import ranking as maths
 from scoring.models import EventStanding, LeagueStanding
 from tests.factories import make_club, make_league, make_player
 from tests.standings.evenings import evening, play, players, seat

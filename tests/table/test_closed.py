@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import closing
+from games.barbu.submission import deal_submit
+from games.core import closing
 from games.models import Deal, DealRevision, EventLog, Round
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding
 from tests.deal_forms import form_data

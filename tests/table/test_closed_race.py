@@ -9,10 +9,10 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from games import closing
-from games.errors import EveningClosed
+from games.barbu.submission import deal_submit
+from games.core import closing
+from games.core.errors import EveningClosed
 from games.models import Deal, Game, Round
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_club, make_game
 

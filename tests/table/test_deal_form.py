@@ -7,7 +7,7 @@ import random
 import pytest
 from django.http import QueryDict
 
-from games.deal_form import deal_from_form, selected_from_deal, stored_deal_choices
+from games.barbu.deal_form import deal_from_form, selected_from_deal, stored_deal_choices
 from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES

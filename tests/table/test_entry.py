@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.deal_corrections import rename_in_deal
+from games.barbu.corrections import rename_in_deal
+from games.barbu.submission import deal_confirm, deal_submit
 from games.models import Deal, DealRevision, Game
-from games.submission import deal_confirm, deal_submit
 from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from games.barbu.submission import deal_submit
 from games.models import Deal, DealRevision, Game
-from games.submission import deal_submit
 from scoring.engine.barbu.randomgame import random_game
 from tests.deal_forms import form_data
 from tests.factories import NAMES, make_game, make_organiser

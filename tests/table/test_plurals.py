@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from django.utils import translation
 
-from games.deal_form import DealChoices, form_context
+from clubs.engine_words import describe_ruleset_localised
+from games.barbu.deal_form import DealChoices, form_context
 from scoring.engine.barbu.presets import PRESETS
-from scoring.messages import describe_ruleset_localised
 from tests.factories import NAMES
 
 

@@ -1,10 +1,10 @@
-"""games.short_names: the shortest names that tell a table's players apart."""
+"""games.core.short_names: the shortest names that tell a table's players apart."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.short_names import short_names
+from games.core.short_names import short_names
 
 
 def test_first_names_when_they_differ() -> None:

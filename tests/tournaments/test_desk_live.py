@@ -1,5 +1,5 @@
 """The referee desk's turn part, polled every 20 s by htmx with the ETag it was given (as
-the public page's live part, games/live.py): 304 while nothing changed, with no query
+the public page's live part, games/core/live.py): 304 while nothing changed, with no query
 past the organiser's sign-in check, and a new answer once a hand is entered."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 
 from games.burraco import tournaments
 from games.burraco.results import ranking_so_far
-from games.errors import EntryError
+from games.core.errors import EntryError
 from games.models import Event, PairTurnResult, Round, Seat
 from scoring.models import PairStanding
 from scoring.rebuild import rebuild_event_standings
@@ -189,8 +189,8 @@ def test_individual_cards_rate_the_players_and_fill_their_pages_and_season(clien
     from django.urls import reverse
 
     from clubs.models import League
-    from scoring.burraco_rating_sync import sync_burraco_ratings
-    from scoring.burraco_selectors import season
+    from scoring.burraco.rating_sync import sync_burraco_ratings
+    from scoring.burraco.selectors import season
     from scoring.models import BurracoRating, BurracoRatingHistory
 
     club = burraco_club()

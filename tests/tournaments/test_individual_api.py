@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games.api.burraco_examples import INDIVIDUAL_TOURNAMENT, PAIR_TOURNAMENT
+from games.api.tournament_examples import INDIVIDUAL_TOURNAMENT, PAIR_TOURNAMENT
 from games.burraco import tournaments
-from scoring import api_burraco
+from scoring.burraco import api as api_burraco
 from scoring.rebuild import rebuild_event_standings
 from tests.tournaments.builders import individual_tournament, play_turn, tournament
 

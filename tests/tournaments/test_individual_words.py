@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.burraco import scorecards, tournaments
-from games.errors import EntryError
+from games.core.errors import EntryError
 from games.models import Event, Round
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_organiser

@@ -1,5 +1,5 @@
 """The live part of a Burraco tournament's public page: polled with its ETag like a Barbu
-evening's (games/live.py), 304 without a database query while nothing changed, a new
+evening's (games/core/live.py), 304 without a database query while nothing changed, a new
 answer once a hand, a confirmation, a penalty, a pair's change or the standings change."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_a_standings_rebuild_changes_the_answer(
     client, running, monkeypatch, django_capture_on_commit_callbacks
 ):
     from scoring import tasks
-    from scoring.burraco_rebuild import rebuild_pair_standings
+    from scoring.burraco.rebuild import rebuild_pair_standings
     from tests.tournaments.builders import play_table
 
     monkeypatch.setattr(tasks, "queue_after_deals", lambda *args, **kwargs: None)

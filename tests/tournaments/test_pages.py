@@ -322,7 +322,7 @@ def test_a_closed_turn_shows_no_clock() -> None:
 
     from django.utils import timezone
 
-    from games.closing import round_close
+    from games.core.closing import round_close
 
     event = tournament(4)
     long_ago = timezone.now() - timedelta(hours=2)

@@ -9,7 +9,7 @@ import pytest
 
 from clubs.models import Club
 from games.burraco import scorecards, tournaments
-from games.errors import DealConflict, DealRejected, EntryError, GameClosed, StaleVersion
+from games.core.errors import DealConflict, DealRejected, EntryError, GameClosed, StaleVersion
 from games.models import (
     Event,
     Game,

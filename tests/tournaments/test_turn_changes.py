@@ -157,7 +157,7 @@ def test_the_referee_closes_a_card_cut_short_by_the_time_limit(client) -> None:
     from django.urls import reverse
 
     from games.burraco import scorecards
-    from games.errors import EntryError
+    from games.core.errors import EntryError
     from games.models import ScoreCard
     from tests.factories import make_organiser
     from tests.tournaments.builders import play_table

@@ -20,10 +20,10 @@ from django.utils import timezone
 from clubs.models import Club
 from games.burraco import scorecards, tournaments
 from games.burraco.results import ranking_so_far
-from games.closing import event_close
+from games.core.closing import event_close
 from games.models import Round, Table
-from scoring.burraco_exports import ranking_rows
-from scoring.burraco_standings import season_ranking
+from scoring.burraco.exports import ranking_rows
+from scoring.engine.burraco.ranking import season_ranking
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club, make_league, make_organiser, make_player
 from tests.tournaments.builders import burraco_club, play_turn, tournament

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from django.urls import reverse
 
-from games.integrity import stranded_games
+from games.barbu.integrity import stranded_games
 
 
 class Command(BaseCommand):

@@ -6,7 +6,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring import burraco_rating_sync, rating_sync, rebuild
+from scoring import rating_sync, rebuild
+from scoring.burraco import rating_sync as burraco_rating_sync
 
 
 class Command(BaseCommand):

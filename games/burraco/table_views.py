@@ -1,0 +1,280 @@
+"""The Burraco score card at the table: a phone opened from the table card's QR code.
+
+The key in the URL is the only credential, as for Barbu (games/barbu/table_views.py). The
+phone says once which line it is (NS or EW, kept in the session); one line enters the
+hands, each as both lines' MP or counted from the cards by the engine's calculator, and
+the other line confirms the card or disputes it for the referee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+from django.views.decorators.http import require_GET, require_POST
+
+from games.burraco import free_matches
+from games.burraco.hand_form import hand_from_form, line_label
+from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.core.errors import DealConflict, DealRejected, EntryError
+from games.core.table_pages import not_found_page, with_table
+from games.models import BurracoPair, Game, ScoreCard, Table
+
+SESSION_LINE = "burraco-line:%s"
+
+
+def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The table's key must name a Burraco table with its score card (else the 404 page)."""
+
+    @with_table
+    @wraps(view)
+    def wrapped(request: HttpRequest, table: Table, **kwargs: Any) -> HttpResponse:
+        game = Game.objects.filter(table=table).first()
+        if game is None or game.kind != Game.Kind.BURRACO:
+            return not_found_page(request)
+        return view(request, table, **kwargs)
+
+    return wrapped
+
+
+def chosen_line(request: HttpRequest, key: str) -> str | None:
+    line = request.session.get(SESSION_LINE % key)
+    return line if line in LINES else None
+
+
+def render_card(
+    request: HttpRequest,
+    table: Table,
+    *,
+    errors: list[str] | None = None,
+    posted: Any = None,
+    status: int = 200,
+) -> HttpResponse:
+    event = table.round.event
+    game = table.game
+    card = ScoreCard.objects.get(game=game)
+    hands = list(game.hands.order_by("number"))
+    body = card_body(game, card, hands)
+    line = chosen_line(request, table.key)
+    running = []
+    ns = ew = 0
+    for hand in body["hands"]:
+        ns += hand["NS"].get("score", 0)
+        ew += hand["EW"].get("score", 0)
+        running.append({**hand, "ns_total": ns, "ew_total": ew})
+    turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
+    free = body["match"] is not None
+    can_rematch = free and event.status != "closed" and card.status == "confirmed"
+    context = {
+        "table": table,
+        "event": event,
+        "club": event.club,
+        "key": table.key,
+        "card": card,
+        "body": body,
+        "running": running,
+        "line": line,
+        "line_name": line_label(line) if line else "",
+        "ns_pair": table.ns_pair,
+        "line_choices": [
+            ("NS", pgettext("line", "NS"), table.ns_label),
+            ("EW", pgettext("line", "EW"), table.ew_label),
+        ],
+        "ew_pair": table.ew_pair,
+        "errors": errors or [],
+        "posted": posted or {},
+        "can_enter": turn_open
+        and card.status == ScoreCard.Status.OPEN
+        and line is not None
+        and (not card.entered_line or card.entered_line == line),
+        "can_confirm": turn_open
+        and card.status == ScoreCard.Status.ENTERED
+        and line is not None
+        and line != card.entered_line,
+        "next_number": len(hands) + 1,
+        "mode": (posted or {}).get("mode", "mp"),
+        "posted_ns": (posted or {}).get("NS-mp", ""),
+        "posted_ew": (posted or {}).get("EW-mp", ""),
+        "kinds": ("jokers", "twos", "aces", "high", "low"),
+        "free": free,
+        "match_number": match_number(table) if free else None,
+        "match_words": match_words(body) if free else [],
+        "can_rematch": can_rematch,
+        "next_pairs": next_pairs(table) if can_rematch else None,
+    }
+    return render(request, "games/burraco/card.html", context, status=status)
+
+
+@dataclass(frozen=True)
+class NextPairs:
+    """Who a won free-match table offers for its next match: the pairs checked in and
+    free, those waiting first (the default), then the two that just played (they play
+    again only if they choose to)."""
+
+    waiting: list[BurracoPair]
+    played: list[BurracoPair]
+
+    @property
+    def choices(self) -> list[BurracoPair]:
+        return [*self.waiting, *self.played]
+
+
+def next_pairs(table: Table) -> NextPairs:
+    played = (table.ns_pair_id, table.ew_pair_id)
+    ready = free_matches.ready_pairs(table.round.event)
+    return NextPairs(
+        waiting=[p for p in ready if p.pk not in played],
+        played=[p for p in ready if p.pk in played],
+    )
+
+
+def match_number(table: Table) -> int:
+    """The table's n-th match of the evening (its earlier ones sit in earlier rounds)."""
+    return Table.objects.filter(
+        round__event_id=table.round.event_id,
+        number=table.number,
+        round__number__lte=table.round.number,
+    ).count()
+
+
+def match_words(body: dict[str, Any]) -> list[str]:
+    """What the table reads under its free match's totals: who needs how much to reach
+    the target, or who won."""
+    totals, match = body["totals"], body["match"]
+    if body["winner"]:
+        return [
+            _("%(line)s won the match, %(ns)s to %(ew)s.")
+            % {"line": pgettext("line", body["winner"]), "ns": totals["NS"], "ew": totals["EW"]}
+        ]
+    needs = match["needs"]
+    if not needs["NS"] and not needs["EW"]:
+        return [_("Both lines passed %(target)s level: another hand decides.") % match]
+    return [
+        ngettext(
+            "%(line)s needs %(points)s point to win",
+            "%(line)s needs %(points)s points to win",
+            needs[line],
+        )
+        % {"line": pgettext("line", line), "points": needs[line]}
+        for line in LINES
+        if needs[line]
+    ]
+
+
+@require_GET
+@_burraco_table
+def card_page(request: HttpRequest, table: Table) -> HttpResponse:
+    return render_card(request, table)
+
+
+@require_POST
+@_burraco_table
+def card_line(request: HttpRequest, table: Table) -> HttpResponse:
+    """Remember which line this phone is (NS or EW), asked once per table."""
+    line = request.POST.get("line", "")
+    if line in LINES:
+        request.session[SESSION_LINE % table.key] = line
+    else:
+        request.session.pop(SESSION_LINE % table.key, None)
+    return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
+    """Store the hand the form describes; bad input re-shows the form with the engine's words."""
+    line = chosen_line(request, table.key)
+    if line is None:
+        return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    try:
+        hand = hand_from_form(request.POST)
+        answer = hand_submit(
+            game_id=table.game.pk,
+            hand=hand,
+            line=line,
+            by_user=request.user,
+            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+        )
+    except DealConflict as error:
+        return render_card(request, table, errors=[error.message], status=409)
+    except DealRejected as error:
+        errors = [p["message"] for p in error.problems] or [error.message]
+        return render_card(request, table, errors=errors, posted=request.POST, status=400)
+    except EntryError as error:
+        return render_card(
+            request, table, errors=[error.message], posted=request.POST, status=error.status
+        )
+    if answer.created:
+        messages.success(
+            request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
+        )
+    return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
+    line = chosen_line(request, table.key)
+    if line is None:
+        return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    agree = request.POST.get("agree") == "1"
+    try:
+        card_confirm(
+            game_id=table.game.pk,
+            line=line,
+            agree=agree,
+            note=request.POST.get("note", ""),
+            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+            by_user=request.user,
+        )
+    except EntryError as error:
+        return render_card(request, table, errors=[error.message], status=error.status)
+    if agree:
+        messages.success(request, _("Score card confirmed."))
+    else:
+        messages.warning(request, _("Score card disputed: the referee will look at it."))
+    return redirect("burraco-card", key=table.key)
+
+
+@require_POST
+@_burraco_table
+def card_rematch(request: HttpRequest, table: Table) -> HttpResponse:
+    """A free match confirmed: the same pairs play another match at this table (its new
+    score card has its own key: this phone goes there, keeping its line), or two pairs of
+    the evening sit themselves at it (`ns`, `ew`: their numbers)."""
+    line = chosen_line(request, table.key)
+    chosen = request.POST.get("ns", ""), request.POST.get("ew", "")
+    if table.game.deals_target != 0 or ScoreCard.objects.get(game=table.game).status != (
+        ScoreCard.Status.CONFIRMED
+    ):
+        return render_card(
+            request,
+            table,
+            errors=[_("Another match starts once this one is confirmed.")],
+            status=409,
+        )
+    try:
+        if any(chosen):
+            if not all(number.isdigit() for number in chosen):
+                raise EntryError(_("Choose both pairs."), code="pairs_missing")
+            started = free_matches.sit_at(table=table, ns=int(chosen[0]), ew=int(chosen[1]))
+            line = None  # other pairs: the phone says again which line it is
+        else:
+            started = free_matches.rematch(table=table)
+    except EntryError as error:
+        return render_card(request, table, errors=[error.message], status=error.status)
+    if line is not None:
+        request.session[SESSION_LINE % started.table.key] = line
+    messages.success(
+        request,
+        _("Match %(number)s at table %(table)s: good luck!")
+        % {"number": started.match, "table": started.table.number},
+    )
+    return redirect("burraco-card", key=started.table.key)

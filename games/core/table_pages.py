@@ -1,0 +1,50 @@
+"""What every table page shares: the table found by the key of its card (a phone opened
+from the QR code), and the 404 page that says what to do when the key is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from clubs.language import offer_club_language
+from games.models import Table
+
+
+def table_by_key(key: str) -> Table | None:
+    """The table whose card carries this key, with what the page shows; None if there is none."""
+    if not key:
+        return None
+    return Table.objects.select_related("round__event__club", "game").filter(key=key).first()
+
+
+class UnknownTable(Exception):
+    """The key in the URL belongs to no table."""
+
+
+def table_from_key(request: HttpRequest, key: str) -> Table:
+    table = table_by_key(key)
+    if table is None:
+        raise UnknownTable(key)
+    offer_club_language(request, table.round.event.club)
+    return table
+
+
+def not_found_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/table/not_found.html", status=404)
+
+
+def with_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A wrong or unknown key gets a 404 page that says what to do, not a bare error."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, key: str, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, table_from_key(request, key), **kwargs)
+        except UnknownTable:
+            return not_found_page(request)
+
+    return wrapped
