@@ -67,7 +67,7 @@ class Club(models.Model):
     language = models.CharField(
         _("language of public pages"), max_length=8, choices=settings.LANGUAGES, default="it"
     )
-    # A preset plus option overrides (shared/rules/RULES.md), as scoring.engine reads it.
+    # A preset plus option overrides (docs/rules/barbu.md), as scoring.engine reads it.
     ruleset = models.JSONField(_("rules"), default=default_ruleset)
     # The game(s) the club plays: its default for new leagues and events.
     game = models.CharField(_("game"), max_length=8, choices=Games.choices, default=Games.BARBU)

@@ -13,7 +13,7 @@ HELP = """\
 usage: python -m scoring score FILE
        python -m scoring score -          (read the game record from standard input)
 
-Prints the scores of a game record (rules/FORMAT.md) as JSON on standard output:
+Prints the scores of a game record (docs/rules/format.md) as JSON on standard output:
 a Barbu game, or a Burraco match or tournament turn ("game": "burraco").
 
 Exit status:

@@ -1,10 +1,11 @@
-"""A FORMAT.md deal as the deal form posts it (table entry and the organiser's correction)."""
+"""A docs/rules/format.md deal as the deal form posts it (table entry and the organiser's
+correction)."""
 
 from __future__ import annotations
 
 
 def form_data(deal: dict, names: list[str], number: int) -> dict:
-    """A FORMAT.md deal as the entry form posts it (players by seat index)."""
+    """A docs/rules/format.md deal as the entry form posts it (players by seat index)."""
     seat = {name: str(i) for i, name in enumerate(names)}
     data: dict = {"number": str(number), "contract": deal["contract"]}
     if deal.get("trump"):

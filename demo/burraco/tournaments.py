@@ -70,7 +70,7 @@ PARTNERS = (
     "Ornella Fabbri",
 )
 TOURNAMENT_STARTS = datetime.time(21, 0)
-# The club's evening of free matches (rules/BURRACO.md "Ways to play a match"), in a
+# The club's evening of free matches (docs/rules/burraco.md "Ways to play a match"), in a
 # league of its own: eight pairs at four tables, each table playing two matches to 2005.
 FREE_LEAGUE_NAME = "Serate libere"
 FREE_EVENING_NAME = "Serata libera"

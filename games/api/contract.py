@@ -18,7 +18,7 @@ IDEMPOTENCY_KEY_PATTERN = r"^[\x20-\x7E]{1,200}$"
 # One entity-tag of If-Match: "3" or W/"3" (a bare 3 is taken as "3").
 ENTITY_TAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e]*)"\s*|\s*(\d{1,9})\s*')
 
-# The top-level keys of a deal (FORMAT.md), and what each write adds to them.
+# The top-level keys of a deal (docs/rules/format.md), and what each write adds to them.
 DEAL_KEYS = frozenset({"dealer", "contract", "trump", "doubles", "result"})
 SUBMIT_KEYS = DEAL_KEYS | {"number", "seat"}
 CORRECT_KEYS = DEAL_KEYS | {"number", "reason"}

@@ -80,7 +80,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     @extend_schema(
         tags=["deals"],
         summary="Submit the next deal of a game",
-        description="One deal as in FORMAT.md, with an optional `number` (the deal the "
+        description="One deal as in docs/rules/format.md, with an optional `number` (the deal the "
         "table believes it is entering: a second phone sending the same deal gets 200 "
         "and the stored deal; other content under a stored number gets 409 with "
         "`stored`). Organisers of the club, or `X-Table-Key` of this table; with the "

@@ -2,7 +2,7 @@
 
 Deal bodies are passed to games.barbu.submission as they come: the engine validates them and
 lists every problem (its messages are better than a serializer's). The deal input
-serializers below document that JSON (FORMAT.md) in the schema; only `seat`, `agree`,
+serializers below document that JSON (docs/rules/format.md) in the schema; only `seat`, `agree`,
 `reason` and the token request are validated here.
 """
 
@@ -217,8 +217,8 @@ class SubstitutionSerializer(serializers.Serializer):
 class GameDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(Game.Status.choices)
-    record = RecordSerializer(help_text=_("The game record of FORMAT.md."))
-    scores = serializers.DictField(help_text=_("The engine's Scores JSON of FORMAT.md."))
+    record = RecordSerializer(help_text=_("The game record of docs/rules/format.md."))
+    scores = serializers.DictField(help_text=_("The engine's Scores JSON of docs/rules/format.md."))
     next = NextDealSerializer(
         allow_null=True,
         help_text=_("The next deal: dealer, contracts left, doubles; null when complete."),
@@ -270,13 +270,13 @@ class DealAnswerSerializer(serializers.Serializer):
 
 # --- writes (documented; the engine validates the deal) -------------------------------
 class DealInputSerializer(serializers.Serializer):
-    """One deal of FORMAT.md."""
+    """One deal of docs/rules/format.md."""
 
     dealer = serializers.CharField(trim_whitespace=False, help_text=_("The dealer's name."))
     contract = serializers.ChoiceField(CONTRACT_CHOICES)
     trump = serializers.ChoiceField(TRUMP_CHOICES, required=False, help_text=_("For trumps only."))
     doubles = DoubleSerializer(many=True, required=False)
-    result = serializers.DictField(help_text=_("The result, by contract (FORMAT.md)."))
+    result = serializers.DictField(help_text=_("The result, by contract (docs/rules/format.md)."))
 
 
 class DealSubmitSerializer(DealInputSerializer):

@@ -390,8 +390,8 @@ class HandsView(ApiMixin, APIView):
         tags=["burraco"],
         summary="Submit the next hand of a table's score card",
         description="Each line's MP (`mp`), or what each line counted (`closed`, `NS`, "
-        "`EW`, as in FORMAT.md's Burraco hands) for the engine's calculator; `line`: who "
-        "enters (the other line confirms). An optional `number`: the same hand sent "
+        "`EW`, as in docs/rules/format.md's Burraco hands) for the engine's calculator; "
+        "`line`: who enters (the other line confirms). An optional `number`: the same hand sent "
         "again gets 200, other points under a stored number 409. Organisers of the club, "
         "or `X-Table-Key` of this table. Every problem is listed in a 400.",
         request=HandSubmitSerializer,

@@ -73,7 +73,7 @@ def deals_correct(
 ) -> list[Deal]:
     """An organiser's correction of several deals of one game, judged and stored together.
 
-    `changes`: {deal number: its new content (FORMAT.md)}; `versions`: {deal number: the
+    `changes`: {deal number: its new content (docs/rules/format.md)}; `versions`: {deal number: the
     version the organiser corrected}, a stale one refusing the lot. Two deals of one dealer
     with their contracts swapped can only be corrected this way: each half alone repeats a
     contract. The whole game is validated once with every change applied; on any problem

@@ -2,7 +2,7 @@
 
 One deal's inputs (dealer, contract among the legal ones, trump suit, doubles, each
 contract's result) built from what the engine allows, checked as posted or as stored, and
-the posted form read back as one deal of FORMAT.md. Both pages render it with
+the posted form read back as one deal of docs/rules/format.md. Both pages render it with
 templates/games/_deal_fields.html and drive it with static/deal_form.js, so the two cannot
 drift apart. Players are addressed by seat index (0..3), so names with odd characters never
 reach an HTML attribute.
@@ -149,7 +149,8 @@ def selected_from_post(posted: QueryDict | None, prefix: str = "") -> dict[str, 
 
 
 def selected_from_deal(deal: Mapping[str, Any], names: list[str]) -> dict[str, list[str]]:
-    """A stored deal (FORMAT.md, normalised) as the form's inputs: the form pre-filled."""
+    """A stored deal (docs/rules/format.md, normalised) as the form's inputs: the form
+    pre-filled."""
     seat = {name: str(i) for i, name in enumerate(names)}
     contract = str(deal.get("contract") or "")
     out: dict[str, list[str]] = {"contract": [contract]}
@@ -461,7 +462,8 @@ class _Prefixed:
 def deal_from_form(
     data: QueryDict, names: list[str], *, ruleset: Any, number: int, prefix: str = ""
 ) -> dict[str, Any]:
-    """The posted form as deal `number` of FORMAT.md (with its "number"), dealt by its dealer.
+    """The posted form as deal `number` of docs/rules/format.md (with its "number"), dealt by its
+    dealer.
 
     Nothing is judged here: what is missing is left out, so that the engine says what is
     wrong in its own words (and the same words as the API). `prefix`: as given to

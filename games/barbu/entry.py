@@ -171,7 +171,8 @@ def form_context(page: PageState, posted: QueryDict | None = None) -> dict[str, 
 def deal_from_form(
     data: QueryDict, names: list[str], *, ruleset: dict[str, Any], next_number: int
 ) -> dict[str, Any]:
-    """The posted form as one deal of FORMAT.md, with the "number" the table was entering.
+    """The posted form as one deal of docs/rules/format.md, with the "number" the table was
+    entering.
 
     The dealer is the one of the posted number, so a phone resending an earlier deal is
     recognised as the same deal.

@@ -21,7 +21,7 @@ from scoring.engine import barbu
 @dataclass(frozen=True)
 class StrandedGame:
     game: Game
-    # The engine's problems with the stored deals, in deal order (FORMAT.md error dicts).
+    # The engine's problems with the stored deals, in deal order (docs/rules/format.md error dicts).
     problems: list[barbu.Problem]
     # {deal number: Deal}: the stored deal each problem points at, to correct it.
     deals: dict[int, Deal]

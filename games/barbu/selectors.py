@@ -18,7 +18,7 @@ def seat_players(game: Game) -> list[Player]:
 
 
 def game_record(game: Game, deals: Iterable[Deal] | None = None) -> dict:
-    """The game as the JSON record of shared/rules/FORMAT.md."""
+    """The game as the JSON record of docs/rules/format.md."""
     if deals is None:
         deals = game.deals.order_by("number")
     return {

@@ -103,7 +103,7 @@ def deal_submit(
 ) -> Submission:
     """Store the next deal of a game, entered at the table or sent through the API.
 
-    `deal` is one deal of FORMAT.md, with an optional "number" (the number the table
+    `deal` is one deal of docs/rules/format.md, with an optional "number" (the number the table
     believes it is entering: a second phone sending the same deal is then told so).
     After the commit, the game's and its evening's live versions are dropped and the
     standings queued (the deals_changed signal).

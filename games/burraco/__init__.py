@@ -1,4 +1,4 @@
-"""Running a Burraco pair tournament: the services that write its rows (rules/BURRACO.md).
+"""Running a Burraco pair tournament: the services that write its rows (docs/rules/burraco.md).
 
 tournaments.py  create a tournament, enter, check in and withdraw pairs, seat a turn
 scorecards.py   a table's hands submitted, the score card confirmed or disputed,

@@ -1,4 +1,4 @@
-"""A Burraco club evening of free matches (rules/BURRACO.md "Ways to play a match"): the
+"""A Burraco club evening of free matches (docs/rules/burraco.md "Ways to play a match"): the
 evening created with its target, and tables of two pairs formed by the organiser, each
 playing a match to the target on the tournaments' score card; a table plays another
 match once its match is over.

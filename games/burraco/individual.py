@@ -1,4 +1,4 @@
-"""An individual Burraco tournament's turns (rules/BURRACO.md "Individual tournament"):
+"""An individual Burraco tournament's turns (docs/rules/burraco.md "Individual tournament"):
 players enter alone and each turn seats two players a side, partners changing every turn.
 
 While the players are those of the first turn, the turns follow the pure schedule of

@@ -25,7 +25,7 @@ class EntryError(Exception):
         if code:
             self.code = code
         self.params = params or {}
-        # Engine problems as FORMAT.md error dicts (deal, field, code, params, message).
+        # Engine problems as docs/rules/format.md error dicts (deal, field, code, params, message).
         self.problems = problems or []
         self.extra = extra or {}
 

@@ -81,7 +81,7 @@ class Deal(models.Model):
     number = models.PositiveSmallIntegerField()
     dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     contract = models.CharField(max_length=16)
-    # The deal as in shared/rules/FORMAT.md, normalised by the engine.
+    # The deal as in docs/rules/format.md, normalised by the engine.
     data = models.JSONField()
     # The engine's scores of this deal: {"raw": {...}, "doubles": {...}, "score": {...}}.
     scores = models.JSONField(default=dict)

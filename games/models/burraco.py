@@ -1,6 +1,6 @@
 """A Burraco tournament's rows: pairs entered, hands of a table's turn, the score card
 (entered by one pair, confirmed by the other) with its history, and each pair's result
-of each turn, the rows the standings read (rules/BURRACO.md)."""
+of each turn, the rows the standings read (docs/rules/burraco.md)."""
 
 from __future__ import annotations
 

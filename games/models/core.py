@@ -51,7 +51,7 @@ class Event(models.Model):
         FIXED = "fixed", _("fixed by the organiser")
 
     class BurracoFormat(models.TextChoices):
-        # A Burraco event's way to play (rules/BURRACO.md "Ways to play a match").
+        # A Burraco event's way to play (docs/rules/burraco.md "Ways to play a match").
         TURNS = "turns", _("tournament turns")
         FREE = "free", _("free matches")
 
@@ -98,7 +98,7 @@ class Event(models.Model):
         default="count",
     )
     # A Burraco tournament whose entries are players, not pairs: partners change every
-    # turn (rules/BURRACO.md "Individual tournament"). Chosen when it is created.
+    # turn (docs/rules/burraco.md "Individual tournament"). Chosen when it is created.
     individual = models.BooleanField(_("individual tournament"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -67,12 +67,12 @@ MESSAGES: dict[str, str] = {
     ),
 }
 
-# Burraco's problems (shared/rules/BURRACO.md), and the record's "game" key that came with
+# Burraco's problems (docs/rules/burraco.md), and the record's "game" key that came with
 # it; they join MESSAGES below (tests/burraco checks that each one is exercised).
 BURRACO_MESSAGES: dict[str, str] = {
     # any game: the record's "game" key
     "unknown_game": "there is no game called {game}; choose one of {choices}",
-    # Burraco (shared/rules/BURRACO.md): the match
+    # Burraco (docs/rules/burraco.md): the match
     "hands_per_turn_range": "a tournament turn has 2, 3 or 4 hands, not {value}",
     "no_vp_table": "these rules have no VP table for turns of {hands} hands",
     "unknown_line": "{line} is not a line; the lines are NS and EW",
@@ -326,7 +326,7 @@ def message_for(code: str, params: dict[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a game record, in the FORMAT.md error shape."""
+    """One thing wrong with a game record, in the docs/rules/format.md error shape."""
 
     deal: int | None
     field: str
@@ -350,7 +350,8 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class HandProblem(Problem):
-    """A problem of a Burraco record: numbered by hand, "hand" in its JSON (FORMAT.md)."""
+    """A problem of a Burraco record: numbered by hand, "hand" in its JSON
+    (docs/rules/format.md)."""
 
     @property
     def hand(self) -> int | None:

@@ -37,7 +37,8 @@ def validate_record(record: object) -> list[Problem]:
 
 
 def score_record(record: object) -> dict[str, Any]:
-    """The scores JSON (FORMAT.md) of a record of any game; raises InvalidGame (every problem)."""
+    """The scores JSON (docs/rules/format.md) of a record of any game; raises InvalidGame (every
+    problem)."""
     game, problems = game_of(record)
     if game is None:
         raise InvalidGame(problems)

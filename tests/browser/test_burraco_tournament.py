@@ -51,7 +51,7 @@ CARDS = {
     "EW-melded-high": "7",
     "EW-in_hand": "40",
 }
-# By hand, from the rules (BURRACO.md, card values and bonuses): NS 4 aces x 15 + 10 x 10
+# By hand, from the rules (docs/rules/burraco.md, card values and bonuses): NS 4 aces x 15 + 10 x 10
 # + 10 x 5 = 210 in cards, +200 the clean burraco, +100 for closing; EW 7 x 10 = 70 in
 # cards, -40 left in hand.
 CARDS_MP = (510, 30)

@@ -7,7 +7,7 @@ from typing import Any
 
 PAIRS = {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}
 
-# The example of FORMAT.md ("Match record"), and its scores ("Scores").
+# The example of docs/rules/format.md ("Match record"), and its scores ("Scores").
 FORMAT_HAND = {
     "closed": "NS",
     "NS": {"melded": 560, "in_hand": 25, "clean": 1, "dirty": 1, "pozzetto": True},

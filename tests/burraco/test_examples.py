@@ -1,4 +1,5 @@
-"""Every example and figure of BURRACO.md and FORMAT.md, as the engine scores it."""
+"""Every example and figure of docs/rules/burraco.md and docs/rules/format.md, as the engine scores
+it."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def test_penalised_cards_count_against():
 
 
 def test_pozzetto_not_taken_costs_100_however_the_hand_ended():
-    # Decision (BURRACO.md): close, stock or time-out alike.
+    # Decision (docs/rules/burraco.md): close, stock or time-out alike.
     for closed in ("NS", None):
         scores = score_hand(hand(closed, line(100, 0, dirty=1, pozzetto=True), line(30, 10)))
         assert scores["EW"] == {"cards": 20, "bonus": 0, "pozzetto": -100, "score": -80}
@@ -145,7 +146,7 @@ def test_vp_tables_of_burraco_md(preset, hands, bands):
 
 
 def test_two_hand_table_is_the_three_hand_one_times_two_thirds():
-    # Decision (BURRACO.md): every bound x 2/3, rounded down to a multiple of 5.
+    # Decision (docs/rules/burraco.md): every bound x 2/3, rounded down to a multiple of 5.
     three = PRESETS["fibur"].vp_tables[3]
     two = PRESETS["fibur"].vp_tables[2]
     expected = [(None if b is None else (b * 2 // 3) // 5 * 5, vp) for b, vp in three]
@@ -219,7 +220,7 @@ def test_free_match_both_past_the_target_the_higher_wins():
 
 
 def test_free_match_level_past_the_target_plays_on():
-    # Decision (BURRACO.md): level totals past the target: another hand.
+    # Decision (docs/rules/burraco.md): level totals past the target: another hand.
     hands = [scoring(1000, 1000), scoring(1010, 1010)]
     scores = score_match(record(hands, hands_per_turn=None))
     assert (scores["complete"], scores["result"]) == (False, None)

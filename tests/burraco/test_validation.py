@@ -1,4 +1,5 @@
-"""Every check of BURRACO.md and every rejection, each with its hand, field, code and params."""
+"""Every check of docs/rules/burraco.md and every rejection, each with its hand, field, code and
+params."""
 
 from __future__ import annotations
 
@@ -674,7 +675,7 @@ def test_a_valid_record_has_no_problem():
 
 def test_defaults_penalty_burracos_pozzetto_and_ruleset():
     rec = record([hand(None, {"melded": 50, "in_hand": 0}, {"melded": 0, "in_hand": 5})])
-    del rec["ruleset"]  # fibur, the default preset of BURRACO.md
+    del rec["ruleset"]  # fibur, the default preset of docs/rules/burraco.md
     scores = score_match(rec)
     assert scores["ruleset"]["preset"] == "fibur"
     assert scores["hands"][0]["NS"] == {"cards": 50, "bonus": 0, "pozzetto": -100, "score": -50}

@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md, every contract's raw points per preset, and settlement."""
+"""The worked examples of docs/rules/barbu.md, every contract's raw points per preset, and
+settlement."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_example_3_hearts_one_player_doubles_three():
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_doubles_both_ways_count_as_one_redouble(preset):
-    # RULES.md Decision: in every variant, never more than one redoubled bet per pair.
+    # docs/rules/barbu.md Decision: in every variant, never more than one redoubled bet per pair.
     both = [dbl(B, D), dbl(D, B)]
     one_redoubled = [dbl(B, D, True)]
     all_three = [dbl(D, B, True), dbl(B, D, True)]
@@ -204,11 +205,12 @@ def test_settlement_in_scores_json():
     assert partial["turns"][0]["total"] == partial["turns"][0]["score"]
 
 
-# FORMAT.md ---------------------------------------------------------------------------------
+# docs/rules/format.md
+# ---------------------------------------------------------------------------------
 
 
 def test_format_md_example():
-    # The record and the scores of FORMAT.md, key for key.
+    # The record and the scores of docs/rules/format.md, key for key.
     record = {
         "ruleset": "italian7",
         "players": [A, B, C, D],

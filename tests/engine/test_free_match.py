@@ -1,4 +1,4 @@
-"""The free match's state (BURRACO.md "Ways to play a match"): complete once a pair has
+"""The free match's state (docs/rules/burraco.md "Ways to play a match"): complete once a pair has
 reached the target with the higher total, level above it plays on, what each line needs."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from scoring.engine.barbu.game import in_cents
 from scoring.engine.barbu.presets import parse_ruleset
 from scoring.engine.barbu.randomgame import _doubles, _result, random_game
 
-# RULES.md "sum over one dealer turn" of raw points
+# docs/rules/barbu.md "sum over one dealer turn" of raw points
 TURN_SUM = {"italian7": 0, "italian6": -440, "french": 0, "german": 0}
 
 presets = st.sampled_from(sorted(PRESETS))

@@ -1,4 +1,4 @@
-"""The engine against a second, deliberately plain scorer written from RULES.md alone."""
+"""The engine against a second, deliberately plain scorer written from docs/rules/barbu.md alone."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring.engine.barbu import score_game
 from scoring.engine.barbu.randomgame import random_game
 
-# RULES.md "Contracts and points", one row per preset.
+# docs/rules/barbu.md "Contracts and points", one row per preset.
 TABLE: dict[str, dict[str, Any]] = {
     "italian7": {
         "barbu": -20,

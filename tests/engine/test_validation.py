@@ -457,7 +457,7 @@ POSITIVE_DEALER = {"preset": "german", "options": {"positive_only_dealer": True}
 ALL_PRESETS = ("italian7", "italian6", "french", "german")
 
 
-# RULES.md "Who may double whom", A deals: (rule sets, contract, doubles, codes).
+# docs/rules/barbu.md "Who may double whom", A deals: (rule sets, contract, doubles, codes).
 WHO_MAY_DOUBLE = [
     # the dealer may not double, but may redouble
     (ALL_PRESETS, "barbu", [dbl(A, B)], ["dealer_doubles"]),

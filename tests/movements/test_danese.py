@@ -1,4 +1,4 @@
-"""Danese turns against hand-made standings (BURRACO.md: pure, modified, no_rematch)."""
+"""Danese turns against hand-made standings (docs/rules/burraco.md: pure, modified, no_rematch)."""
 
 from __future__ import annotations
 

@@ -58,7 +58,8 @@ def test_every_turn_of_new_partners(players: int) -> None:
 @pytest.mark.parametrize("seed", range(5))
 @pytest.mark.parametrize("players", [4, 5, 8, 12])
 def test_whist_sizes_partner_once_and_oppose_twice(players: int, seed: int) -> None:
-    """BURRACO.md: 8 players in 7 turns, everyone partners everyone once, opposes twice."""
+    """docs/rules/burraco.md: 8 players in 7 turns, everyone partners everyone once, opposes
+    twice."""
     turns = players - 1 + players % 2
     schedule = _check(players, turns, seed)
     every_two = {frozenset(c) for c in itertools.combinations(range(1, players + 1), 2)}

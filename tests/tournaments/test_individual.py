@@ -1,4 +1,4 @@
-"""Individual Burraco tournaments (rules/BURRACO.md "Individual tournament"): players enter
+"""Individual Burraco tournaments (docs/rules/burraco.md "Individual tournament"): players enter
 alone, each turn seats two players a side by the individual movement, every player is
 credited with their line's VP and MP, and the ranking ranks players."""
 

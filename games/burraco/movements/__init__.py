@@ -1,4 +1,4 @@
-"""Burraco movements: who plays whom, turn by turn, and who rests (rules/BURRACO.md).
+"""Burraco movements: who plays whom, turn by turn, and who rests (docs/rules/burraco.md).
 
 Pure Python, no Django: the tournament pages load entries and standings, call
 one of these and save the tables. Each returns a ``Schedule`` whose ``to_json``

@@ -1,6 +1,6 @@
 """Danese (Danish) movement: the next turn seated by the standings so far.
 
-Variants (rules/BURRACO.md):
+Variants (docs/rules/burraco.md):
     ``pure``: 1st v 2nd, 3rd v 4th, ... by the ranking.
     ``modified``: the same, but never the opponent of the previous turn, except on
     the tournament's last turn (then as ``pure``). Seated top down: the best pair
@@ -11,7 +11,7 @@ Variants (rules/BURRACO.md):
     ``no_rematch``: never an earlier opponent while any pairing without one exists;
     among those, the smallest sum of rank distances between opponents (ties: the
     smaller sum of squared distances), a true minimum (``matching.pair_ranks``).
-    Decision (BURRACO.md is silent): when every pairing has a rematch, the fewest
+    Decision (docs/rules/burraco.md is silent): when every pairing has a rematch, the fewest
     rematches first, then the smallest distance.
 
 Ranks count the pairs that play the turn (the pair on a bye is left out), so the

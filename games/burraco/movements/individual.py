@@ -6,7 +6,7 @@ Nobody rests twice while another has not rested.
 For 4, 5, 8, 12, 13 and 16 players a cyclic whist schedule is looked for first
 (``games.burraco.movements.whist``): over its N - 1 turns (N for 4k + 1 players, one
 resting a turn) everyone partners everyone once and opposes everyone twice
-(BURRACO.md's 8 players in 7 turns). The search is seeded and bounded: 4, 5, 8 and
+(docs/rules/burraco.md's 8 players in 7 turns). The search is seeded and bounded: 4, 5, 8 and
 12 are found at once, 13 and 16 for some seeds only; otherwise, as below.
 
 N = 4k or 4k + 1: partnerships follow the circle method (a round robin of

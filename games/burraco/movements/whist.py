@@ -1,7 +1,7 @@
 """Cyclic whist schedules: every player partners every other once and opposes them twice.
 
 A whist schedule for N = 4k players (N - 1 turns) or N = 4k + 1 (N turns, one
-player resting each turn) is what BURRACO.md asks of an individual tournament
+player resting each turn) is what docs/rules/burraco.md asks of an individual tournament
 ("8 players in 7 turns: everyone partners everyone once and opposes everyone
 twice"). We look for a cyclic one: players are the numbers mod m (m = N - 1,
 plus a fixed player "infinity", for 4k; m = N for 4k + 1, where the player 0 of

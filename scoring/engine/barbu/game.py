@@ -180,7 +180,7 @@ def _check_mandatory(
 ) -> None:
     """Refuse deal `number` if after it a player can no longer double its dealer enough.
 
-    RULES.md: each other player doubles the dealer in REQUIRED_DOUBLES of the dealer's
+    docs/rules/barbu.md: each other player doubles the dealer in REQUIRED_DOUBLES of the dealer's
     deals. After this deal the dealer still deals `deals_left` times (every preset, both
     rotations: a dealer deals deals_per_turn times in a game); a player who still needs
     more doubles than that can never catch up, so the table would be stranded. The doubles
@@ -267,7 +267,8 @@ def settle_turn(scores: list[Number], dealer: int) -> list[Number]:
 
 
 def score_game(record: dict[str, Any]) -> dict[str, Any]:
-    """The FORMAT.md "Scores" JSON of a record; raises InvalidGame listing every problem."""
+    """The docs/rules/format.md "Scores" JSON of a record; raises InvalidGame listing every
+    problem."""
     analysis = analyse(record)
     if analysis.problems:
         raise InvalidGame(analysis.problems)

@@ -62,7 +62,7 @@ def _points(
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A preset plus every rule option of RULES.md; immutable, so it can be shared."""
+    """A preset plus every rule option of docs/rules/barbu.md; immutable, so it can be shared."""
 
     preset: str
     contracts: tuple[str, ...]
@@ -126,7 +126,7 @@ PRESETS: dict[str, Ruleset] = {
         trumps_allow_no_trump=False,
         domino_points=(45, 20, 5, -5),
         dealer_rotation="per_turn",
-        # RULES.md: any set of opponents; "mesa" (table) and "familia" (the two other
+        # docs/rules/barbu.md: any set of opponents; "mesa" (table) and "familia" (the two other
         # non-dealers) are names for two of those sets. The Spanish source says so
         # too: a player "puede doblar contra uno o más de los otros jugadores".
         double_shape="any",

@@ -1,4 +1,4 @@
-"""Burraco (shared/rules/BURRACO.md): rule sets, one hand and its calculator, matches and turns."""
+"""Burraco (docs/rules/burraco.md): rule sets, one hand and its calculator, matches and turns."""
 
 from ..errors import MESSAGES, HandProblem, InvalidGame, Problem
 from .hand import (

@@ -1,6 +1,6 @@
 """Standings of Burraco free matches: pure arithmetic on match results (no Django).
 
-BURRACO.md "Ways to play a match": a free match is won by the pair that reaches the
+docs/rules/burraco.md "Ways to play a match": a free match is won by the pair that reaches the
 target with the higher total. An evening ranks its pairs by matches won, then by the
 point difference (points scored less points conceded) of those matches; a season (a
 league of such evenings) adds up each entry's evenings the same way. Decisions (the rules

@@ -1,4 +1,5 @@
-"""One Burraco hand: its checks (BURRACO.md), its score for both lines, and the card calculator."""
+"""One Burraco hand: its checks (docs/rules/burraco.md), its score for both lines, and the card
+calculator."""
 
 from __future__ import annotations
 
@@ -311,7 +312,8 @@ def _score_line(line: str, out: _Line, closed: object, ruleset: Ruleset) -> dict
 def check_hand(
     hand: object, number: int, ruleset: Ruleset, problems: list[Problem]
 ) -> dict[str, Any] | None:
-    """The hand's scores JSON (FORMAT.md), or None after adding every problem to `problems`."""
+    """The hand's scores JSON (docs/rules/format.md), or None after adding every problem to
+    `problems`."""
     if type(hand) is not dict:
         problems.append(
             _problem(number, "hand", "invalid_type", field=f"hand {number}", expected="an object")
@@ -422,7 +424,8 @@ def calculate_hand(
 def score_hand(
     hand: object, ruleset: Ruleset | str | dict[str, Any] = "fibur", number: int = 1
 ) -> dict[str, Any]:
-    """One hand's scores (a FORMAT.md "hands" entry); raises InvalidGame listing every problem."""
+    """One hand's scores (a docs/rules/format.md "hands" entry); raises InvalidGame listing every
+    problem."""
     parsed, problems = parse_ruleset(ruleset)
     if parsed is None:
         raise InvalidGame(problems)

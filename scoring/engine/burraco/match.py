@@ -82,7 +82,7 @@ def analyse(record: object) -> Analysis:
     if type(record) is not dict:
         problems.append(_make("", "invalid_type", field="the game record", expected="an object"))
         return out
-    # BURRACO.md: `fibur` is the default preset, so a record may leave its rule set out.
+    # docs/rules/burraco.md: `fibur` is the default preset, so a record may leave its rule set out.
     ruleset, ruleset_problems = parse_ruleset(record.get("ruleset", DEFAULT_PRESET))
     problems.extend(ruleset_problems)
     _check_pairs(record.get("pairs"), problems)
@@ -140,7 +140,8 @@ def validate_match(record: object) -> list[Problem]:
 
 
 def score_match(record: object) -> dict[str, Any]:
-    """The FORMAT.md Burraco "Scores" JSON of a record; raises InvalidGame listing every problem."""
+    """The docs/rules/format.md Burraco "Scores" JSON of a record; raises InvalidGame listing every
+    problem."""
     analysis = analyse(record)
     if analysis.problems:
         raise InvalidGame(analysis.problems)
@@ -163,7 +164,7 @@ def turn_result(ns: int, ew: int, table: tuple[tuple[int | None, int], ...]) -> 
     return {"difference": difference, "winner": winner, "vp": vps}
 
 
-# BURRACO.md "Ways to play a match": the free match's target (2005; clubs also play 1005
+# docs/rules/burraco.md "Ways to play a match": the free match's target (2005; clubs also play 1005
 # or 1505 on short evenings).
 FREE_TARGETS = (2005, 1505, 1005)
 
@@ -183,7 +184,7 @@ class MatchState:
 
 
 def free_match_state(ns: int, ew: int, target: int) -> MatchState:
-    """A free match's state from its totals (BURRACO.md Decision: if both pairs pass the
+    """A free match's state from its totals (docs/rules/burraco.md Decision: if both pairs pass the
     target the higher total wins; level, another hand is played)."""
     complete = ns != ew and max(ns, ew) >= target
     winner = ("NS" if ns > ew else "EW") if complete else None

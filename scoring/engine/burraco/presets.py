@@ -1,4 +1,5 @@
-"""Burraco rule sets as data: the presets of BURRACO.md, their options, VP tables, JSON form."""
+"""Burraco rule sets as data: the presets of docs/rules/burraco.md, their options, VP tables, JSON
+form."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ _LINE_FIELDS = frozenset({"melded", "in_hand", "penalty", "pozzetto", "close"})
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A preset plus every option of BURRACO.md; immutable, so it can be shared."""
+    """A preset plus every option of docs/rules/burraco.md; immutable, so it can be shared."""
 
     preset: str
     # Points per burraco kind ("clean", "semi", "dirty" and a club's own) and "close".
@@ -57,7 +58,8 @@ def _table(bounds: tuple[int, ...]) -> VpTable:
     return tuple(bands)
 
 
-# BURRACO.md "VP tables" (FIBUR, from secondary sources); 2 hands: the 3-hand bounds x 2/3,
+# docs/rules/burraco.md "VP tables" (FIBUR, from secondary sources); 2 hands: the 3-hand bounds x
+# 2/3,
 # rounded down to a multiple of 5 (its Decision).
 FIBUR_VP_TABLES = Frozen(
     {

@@ -1,6 +1,6 @@
 """Burraco tournament rankings: pure arithmetic on turn scores (no Django).
 
-BURRACO.md "Tournaments": entries (pairs, or players in an individual tournament) are
+docs/rules/burraco.md "Tournaments": entries (pairs, or players in an individual tournament) are
 ranked by total VP, then total MP difference, then the configured tie-breaks
 (head-to-head, then a draw by the referee). A penalty takes VP and MP from the penalised
 entry only; its opponent's row never changes. A bye scores 14 VP and the lowest MP
@@ -25,7 +25,7 @@ from scoring.engine.burraco.presets import Ruleset, vp_of
 TIE_BREAKS = ("mp_difference", "head_to_head")
 DEFAULT_TIE_BREAKS = ("mp_difference", "head_to_head")
 SEASON_METHODS = ("vp", "placement")
-# BURRACO.md "Byes", Decision: 14 VP and the lowest MP difference of the 14-6 band.
+# docs/rules/burraco.md "Byes", Decision: 14 VP and the lowest MP difference of the 14-6 band.
 BYE_VP = 14
 # Burraco scores are multiples of 5: a band (previous bound, bound] starts at previous + 5.
 MP_STEP = 5
@@ -302,7 +302,7 @@ def danese_standings(
 def bye_score(ruleset: Ruleset, hands: int) -> tuple[Decimal, int]:
     """A bye's (VP, MP difference) for a turn of `hands` hands under `ruleset`.
 
-    BURRACO.md's Decision: 14 VP and the lowest MP difference of the 14-6 band of the
+    docs/rules/burraco.md's Decision: 14 VP and the lowest MP difference of the 14-6 band of the
     turn's VP table (+355 for 3 hands of the fibur preset). A club table with no 14 band
     gives the lowest difference worth at least 14 VP. ValueError when the rule set has
     no table for that many hands.
