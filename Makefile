@@ -56,10 +56,11 @@ test: messages
 
 # The quick round while working: the code and the services, without the browser tests
 # (the `browser` marker: Chromium and the page walks, tests/browser/) and without the
-# tests marked `slow` (real Celery workers, Redis outages, whole tournaments played).
+# tests marked `slow` (the demo loaded, manage.py run in a subprocess, the API against its
+# whole schema) or `worker` (a real Celery worker, Redis stopped and started).
 # Same workers as `make test`; `make test` before pushing.
 test-fast: messages
-	$(PY) -m pytest -n auto -m "not browser and not slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto -m "not browser and not slow and not worker" $(PYTEST_ARGS)
 
 lint: lock-check
 	$(VENV)/bin/ruff check .
