@@ -8,6 +8,63 @@ import pytest
 from django.db import connection
 
 
+def pytest_configure(config):
+    """What a run shares with other runs and with its own xdist workers, made its own.
+
+    - The Redis cache (REDIS_URL, as in CI): a key prefix of this process's own (the xdist
+      worker's id and the pid), so that two workers' throttle counters, live versions and
+      standings marks never meet, nor another run's on the same Redis; and `cache.clear()`
+      deletes this prefix's keys only, where Django's would FLUSHDB the shared database
+      (the Celery broker's queues and every other run's keys with it).
+    - Passwords hashed with MD5: the default hasher costs a quarter second a login, and
+      the demo data and the factories make and check many.
+    """
+    from django.conf import settings
+
+    if not settings.configured:
+        return
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # The prefix the run was given (xdist workers inherit the controller's environment,
+    # where CACHE_KEY_PREFIX is already the controller's own).
+    base = os.environ.setdefault(
+        "TAVOLO_TEST_BASE_KEY_PREFIX", os.environ.get("CACHE_KEY_PREFIX", "tavolo")
+    )
+    prefix = f"{base}-test-{worker}-{os.getpid()}"
+    os.environ["CACHE_KEY_PREFIX"] = prefix
+    default = settings.CACHES["default"]
+    if default["BACKEND"].endswith("RedisCache"):
+        default["KEY_PREFIX"] = prefix
+        _clear_only_own_keys()
+
+
+def _clear_only_own_keys() -> None:
+    from django.core.cache.backends.redis import RedisCache
+
+    def clear(self) -> None:
+        client = self._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{self.key_prefix}:*", count=1000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start : start + 1000])
+
+    RedisCache.clear = clear
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """The .mo files compiled once, before any xdist worker starts (`make test` has done it
+    already: then nothing is written). Workers compiling at once would write a file while
+    another reads it; they only forget Django's cache of them (the directories' own
+    `compiled_catalogues` fixtures)."""
+    from django.conf import settings
+
+    if hasattr(session.config, "workerinput") or not settings.configured:
+        return
+    from django.core.management import call_command
+
+    call_command("compile_catalogues", verbosity=0)
+
+
 def pytest_collection_modifyitems(config, items):
     """Skip what this machine cannot run, saying why (CI has all of it)."""
     chromium = os.path.exists(os.environ.get("CHROMIUM", "/usr/bin/chromium"))

@@ -52,6 +52,7 @@ def api_world(settings):
     signals.request_finished.connect(close_old_connections)
 
 
+@pytest.mark.slow  # every endpoint against the schema, a minute or more
 def test_api_agrees_with_its_schema(api_world):
     schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
     headers = {"Authorization": f"Token {api_world.tokens['organiser']}"}

@@ -26,10 +26,9 @@ def browser():
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogues() -> None:
-    """Fresh .mo files (git-ignored) so the Italian run sees the current catalogue."""
-    from django.core.management import call_command
+    """Django's cache of the .mo files forgotten, so the Italian run sees the current
+    catalogue (compiled once before the run: tests/conftest.py's pytest_sessionstart)."""
     from django.utils.translation import trans_real
 
-    call_command("compile_catalogues", verbosity=0)
     trans_real._translations = {}
     trans_real._default = None

@@ -26,6 +26,9 @@ from games.core.signals import deals_changed
 from games.models import Deal, DealRevision, DealScore, Event, Game, GameScore
 from scoring.engine import barbu
 
+# Slow: most tests load the demo (15-25 s).
+pytestmark = pytest.mark.slow
+
 
 def counts() -> dict[str, int]:
     models = (Club, Player, Membership, League, Event, Game, Deal, DealScore, DealRevision)

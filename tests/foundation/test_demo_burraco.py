@@ -42,7 +42,12 @@ from scoring.models import PairStanding
 
 # The standings the pages show are built by the Celery tasks the load queues: in-process
 # here, also where REDIS_URL is set (CI).
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
+# Slow: each test loads the demo (15-25 s).
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("eager_tasks"),
+    pytest.mark.slow,
+]
 
 MODELS = (
     Club,

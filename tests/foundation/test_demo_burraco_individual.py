@@ -23,7 +23,12 @@ from scoring.models import PairStanding
 from tests.foundation.test_demo_burraco import counts, shown_ranking
 from tests.tournaments.test_individual_words import PAIR_WORDS, visible_text
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
+# Slow: each test loads the demo (15-25 s).
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("eager_tasks"),
+    pytest.mark.slow,
+]
 
 
 def test_the_burraco_club_has_a_played_individual_tournament() -> None:

@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+
+# Slow: each test starts a fresh Django process (manage.py check --deploy).
+pytestmark = pytest.mark.slow
 
 PRODUCTION_KEY = "q7Vd2-Lk9pXz4Rm8Wn3Bc6Hf1Jt5Ys0Ge7Ua2Oi9Pl4Kx8Zw3Nv6Mb1Qr5Ts0Ey"
 

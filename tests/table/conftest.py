@@ -6,7 +6,6 @@ import random
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
@@ -18,8 +17,8 @@ from tests.factories import NAMES, make_club, make_game
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogues() -> None:
-    """Fresh .mo files (git-ignored), and Django's cache of them forgotten."""
-    call_command("compile_catalogues", verbosity=0)
+    """Django's cache of the .mo files forgotten (they are compiled once before the run,
+    and before any xdist worker starts: tests/conftest.py's pytest_sessionstart)."""
     trans_real._translations = {}
     trans_real._default = None
 
