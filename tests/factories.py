@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
@@ -9,8 +10,11 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from clubs.models import Club, League, Membership, Player
+from games.barbu import evenings
+from games.barbu.corrections import rename_in_deal
 from games.barbu.game_creation import game_create
 from games.models import Event, Game, Round, Seat, Table
+from scoring.engine.barbu.randomgame import random_game
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -71,3 +75,21 @@ def make_game(
     players = [make_player(club, name) for name in names]
     table = make_table(event, players)
     return game_create(table=table, turns=turns)
+
+
+def full_game(preset: str = "italian7", seed: int = 7) -> dict:
+    record = random_game(random.Random(seed), preset)
+    mapping = dict(zip(record["players"], NAMES, strict=True))
+    return {
+        **record,
+        "players": list(NAMES),
+        "deals": [rename_in_deal(d, mapping) for d in record["deals"]],
+    }
+
+
+def seated_event(club: Club, count: int = 9) -> Event:
+    event = make_event(club)
+    players = [make_player(club, f"Player {i}") for i in range(count)]
+    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
+    evenings.round_seat(event=event, seed=4)
+    return event

@@ -10,7 +10,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Deal, DealRevision, IdempotencyRecord
-from tests.api.conftest import build_world
+from tests.api.world import build_world
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -9,14 +9,10 @@ from django.test.utils import CaptureQueriesContext
 from games.barbu.selectors import game_record
 from games.models import Deal, DealRevision, Game
 from scoring.engine import barbu
-from tests.api.conftest import World, build_world
+from tests.api.world import build_world, url
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
-
-
-def url(world: World, suffix: str = "") -> str:
-    return f"/api/v1/games/{world.game.pk}/deals/{suffix}"
 
 
 def test_game_detail_is_record_scores_and_next(world):

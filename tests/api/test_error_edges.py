@@ -141,7 +141,7 @@ def test_a_database_connection_terminated_mid_request_is_a_json_503(monkeypatch)
     from django.db import close_old_connections, connection
 
     from games.api import deals as deal_views
-    from tests.api.conftest import build_world
+    from tests.api.world import build_world
 
     world = build_world()
     original = deal_views.visible_deals

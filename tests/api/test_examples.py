@@ -21,7 +21,7 @@ def _url(game) -> str:
     return f"/api/v1/games/{game.pk}/deals/"
 
 
-def _stored(world, game) -> None:
+def stored_rows(world, game) -> None:
     answer = world.client("organiser").post(
         _url(game), {**examples.FIRST_DEAL, "number": 1}, format="json"
     )
@@ -41,13 +41,13 @@ def test_stored_answer(world, game):
 
 
 def test_refused_deal(world, game):
-    _stored(world, game)
+    stored_rows(world, game)
     answer = world.client("organiser").post(_url(game), examples.MISCOUNTED_DEAL, format="json")
     assert (answer.status_code, answer.json()) == (400, examples.ERROR_ANSWERS[400])
 
 
 def test_conflict(world, game):
-    _stored(world, game)
+    stored_rows(world, game)
     answer = world.client("organiser").post(
         _url(game), {**DEAL_EXAMPLES[1].value, "number": 1}, format="json"
     )
@@ -55,7 +55,7 @@ def test_conflict(world, game):
 
 
 def test_stale_correction_and_missing_if_match(world, game):
-    _stored(world, game)
+    stored_rows(world, game)
     organiser = world.client("organiser")
     deal_url = f"{_url(game)}1/"
     changed = {**examples.FIRST_DEAL, "result": {"king_of_hearts": "Dario"}}

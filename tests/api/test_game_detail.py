@@ -11,7 +11,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.barbu.submission import deal_submit
-from tests.api.conftest import ROLES
+from tests.api.world import ROLES
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,8 @@ from clubs.models import Player
 from games.barbu.submission import deal_submit
 from games.barbu.substitutions import substitute
 from games.models import EventPlayer, Game, Seat
+from tests.api.world import game_deals
 from tests.factories import NAMES, make_player, make_table
-
-from .conftest import game_deals
 
 pytestmark = pytest.mark.django_db
 

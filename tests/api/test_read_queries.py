@@ -17,10 +17,8 @@ from games.barbu.submission import deal_submit
 from games.models import Event, Table
 from scoring import rebuild
 from scoring.models import EventStanding
+from tests.api.world import game_deals, url
 from tests.factories import make_event, make_game, make_player
-
-from .conftest import game_deals
-from .test_deals import url
 
 pytestmark = pytest.mark.django_db
 

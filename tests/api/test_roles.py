@@ -6,7 +6,7 @@ import pytest
 
 from clubs.models import Player
 from games.models import Deal
-from tests.api.conftest import ROLES, World, build_world
+from tests.api.world import ROLES, World, build_world
 
 pytestmark = pytest.mark.django_db
 

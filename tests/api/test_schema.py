@@ -14,7 +14,7 @@ from hypothesis import settings as hypothesis_settings
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.api.conftest import build_world
+from tests.api.world import build_world
 
 pytestmark = pytest.mark.django_db
 

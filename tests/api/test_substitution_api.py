@@ -7,7 +7,7 @@ import pytest
 
 from games.barbu import substitutions
 from games.models import Deal, DealScore, EventPlayer, GameScore, Seat
-from tests.api.conftest import World
+from tests.api.world import World
 from tests.factories import make_player
 
 pytestmark = pytest.mark.django_db

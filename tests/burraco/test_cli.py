@@ -11,8 +11,7 @@ from pathlib import Path
 
 from scoring.engine.burraco.randommatch import random_turn
 from scoring.engine.records import score_record
-
-from .records import FORMAT_HAND, record
+from tests.burraco.records import FORMAT_HAND, record
 
 ROOT = Path(__file__).resolve().parents[2]
 

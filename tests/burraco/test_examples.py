@@ -16,8 +16,7 @@ from scoring.engine.burraco import (
     vp_of,
 )
 from scoring.engine.records import score_record
-
-from .records import FORMAT_HAND, hand, line, record, scoring
+from tests.burraco.records import FORMAT_HAND, hand, line, record, scoring
 
 
 def test_format_md_example_scores_exactly():

@@ -16,8 +16,7 @@ from clubs.engine_words import (
 )
 from scoring.engine.errors import BURRACO_FIELD_MESSAGES, BURRACO_MESSAGES, PARAM_WORDS
 from scoring.engine.records import validate_record
-
-from .records import hand, line, record
+from tests.burraco.records import hand, line, record
 
 LANGUAGES = ("it", "es", "de", "fr")
 

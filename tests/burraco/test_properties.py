@@ -20,8 +20,7 @@ from scoring.engine.burraco import (
     vp_of,
 )
 from scoring.engine.burraco.randommatch import random_hand, random_turn
-
-from .records import swap
+from tests.burraco.records import swap
 
 # A seeded random.Random: hypothesis shrinks the seed (its own Random records every call).
 rngs = st.integers(0, 2**32).map(random.Random)

@@ -12,8 +12,7 @@ from scoring.engine import InvalidGame
 from scoring.engine.burraco import score_match, validate_match
 from scoring.engine.errors import BURRACO_FIELD_MESSAGES, BURRACO_MESSAGES, field_shape
 from scoring.engine.records import score_record, validate_record
-
-from .records import FORMAT_HAND, PAIRS, hand, line, record, scoring
+from tests.burraco.records import FORMAT_HAND, PAIRS, hand, line, record, scoring
 
 OK_HAND = FORMAT_HAND
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from scoring.engine.barbu import score_game
 from scoring.engine.barbu.randomgame import random_game
-
-from .records import RESULTS, deal, game
+from tests.engine.records import RESULTS, deal, game
 
 ROOT = Path(__file__).resolve().parents[2]
 

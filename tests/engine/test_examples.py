@@ -9,8 +9,7 @@ import pytest
 
 from scoring.engine.barbu import PRESETS, score_game
 from scoring.engine.barbu.game import in_cents, settle_turn
-
-from .records import ALL_HEARTS, RESULTS, A, B, C, D, dbl, deal, game
+from tests.engine.records import ALL_HEARTS, RESULTS, A, B, C, D, dbl, deal, game
 
 
 def scores_of(record):

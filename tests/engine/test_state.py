@@ -9,8 +9,7 @@ import pytest
 from scoring.engine import InvalidGame
 from scoring.engine.barbu import game_state
 from scoring.engine.barbu.randomgame import random_game
-
-from .records import RESULTS, A, B, C, D, dbl, deal, game
+from tests.engine.records import RESULTS, A, B, C, D, dbl, deal, game
 
 
 def test_empty_game():

@@ -13,8 +13,7 @@ from scoring.engine import MESSAGES, InvalidGame, Problem
 from scoring.engine.barbu import score_game, validate_game
 from scoring.engine.barbu.randomgame import random_game
 from scoring.engine.errors import BURRACO_MESSAGES, message_for
-
-from .records import ALL_HEARTS, PLAYERS, RESULTS, A, B, C, D, dbl, deal, game
+from tests.engine.records import ALL_HEARTS, PLAYERS, RESULTS, A, B, C, D, dbl, deal, game
 
 
 def one(contract="barbu", result=None, doubles=None, ruleset="italian7", **extra):

@@ -116,7 +116,7 @@ def test_ping_db_reports_the_database_and_leaves_a_heartbeat():
     assert cache.get("health:eager-1") == report
 
 
-def _test_database_url() -> str:
+def test_database_url() -> str:
     db = connection.settings_dict
     auth = quote(db["USER"] or "", safe="")
     if db.get("PASSWORD"):
@@ -137,7 +137,7 @@ def test_a_real_worker_runs_tasks_from_redis_against_the_test_database():
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=_test_database_url(),
+        DATABASE_URL=test_database_url(),
         REDIS_URL=settings.REDIS_URL,
         CONN_MAX_AGE="0",
     )

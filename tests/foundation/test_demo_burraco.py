@@ -4,7 +4,6 @@ every row written through the tournament services, loaded once only."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
@@ -12,7 +11,7 @@ from django.contrib.auth import authenticate
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club, League, Membership, Player
+from clubs.models import Club
 from demo.burraco.tournaments import (
     BURRACO_SLUG,
     FREE_EVENING_NAME,
@@ -29,7 +28,6 @@ from demo.loader import DEMO_PASSWORD, DEMO_SLUG, DEMO_USERNAME, load_demo
 from games.burraco.results import turn_scores
 from games.models import (
     BurracoHand,
-    BurracoPair,
     Event,
     Game,
     PairTurnResult,
@@ -39,6 +37,7 @@ from games.models import (
 )
 from scoring.engine.burraco.ranking import rank_pairs
 from scoring.models import PairStanding
+from tests.foundation.demo_reads import counts, shown_ranking
 
 # The standings the pages show are built by the Celery tasks the load queues: in-process
 # here, also where REDIS_URL is set (CI).
@@ -48,34 +47,6 @@ pytestmark = [
     pytest.mark.usefixtures("eager_tasks"),
     pytest.mark.slow,
 ]
-
-MODELS = (
-    Club,
-    Player,
-    Membership,
-    League,
-    Event,
-    Round,
-    Game,
-    BurracoPair,
-    BurracoHand,
-    ScoreCard,
-    ScoreCardRevision,
-    PairTurnResult,
-    PairStanding,
-)
-
-
-def counts() -> dict[str, int]:
-    return {model.__name__: model.objects.count() for model in MODELS}
-
-
-def shown_ranking(event: Event) -> list[tuple[int, int]]:
-    """(place, pair number) of each row of the public tournament page, top to bottom."""
-    page = Client().get(reverse("scoring:event", args=[event.pk]))
-    assert page.status_code == 200
-    rows = re.findall(r'id="pair-row-(\d+)"[^>]*><td[^>]*>(\d+)', page.content.decode())
-    return [(int(place), int(pair)) for pair, place in rows]
 
 
 def test_the_burraco_club_has_a_played_season_and_a_tournament_in_progress() -> None:

@@ -20,8 +20,8 @@ from games.burraco.results import turn_scores
 from games.models import Event, PairTurnResult, Round, ScoreCard
 from scoring.engine.burraco.ranking import rank_pairs
 from scoring.models import PairStanding
-from tests.foundation.test_demo_burraco import counts, shown_ranking
-from tests.tournaments.test_individual_words import PAIR_WORDS, visible_text
+from tests.foundation.demo_reads import counts, shown_ranking
+from tests.tournaments.words import PAIR_WORDS, visible_text
 
 # Slow: each test loads the demo (15-25 s).
 pytestmark = [

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from clubs import cache as cache_module
 from games.models import Deal
-from tests.api.conftest import game_deals
+from tests.api.world import game_deals
 from tests.factories import make_game
 
 

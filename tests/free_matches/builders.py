@@ -50,3 +50,18 @@ def play_match(game: Game, mps: list[tuple[int, int]], *, confirm: bool = True) 
         scorecards.hand_submit(game_id=game.pk, hand={"mp": {"NS": ns, "EW": ew}}, line="NS")
     if confirm:
         scorecards.card_confirm(game_id=game.pk, line="EW", agree=True)
+
+
+def free_matches_evening_with_same_players(first, league):
+    """A second evening where the first evening's pair 1 is pair 2 and pair 2 is pair 1."""
+    from django.utils import timezone
+
+    from games.burraco import free_matches, tournaments
+
+    second = free_matches.free_evening_create(
+        club=first.club, name="Martedì", starts_at=timezone.now(), league=league
+    )
+    for number in (2, 1, 3, 4):
+        old = pair(first, number)
+        tournaments.pair_enter(event=second, player_a=old.player_b, player_b=old.player_a)
+    return second

@@ -15,8 +15,13 @@ from clubs.models import GameChoice
 from games.core import closing
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_league
-from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
-from tests.free_matches.test_standings import free_matches_evening_with_same_players
+from tests.free_matches.builders import (
+    MATCH_TO_2005,
+    free_evening,
+    free_matches_evening_with_same_players,
+    play_match,
+    start,
+)
 from tests.tournaments.builders import burraco_club
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

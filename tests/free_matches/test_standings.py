@@ -24,7 +24,14 @@ from scoring.engine.burraco.free_match_ranking import (
 from scoring.models import PairStanding
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_league
-from tests.free_matches.builders import MATCH_TO_2005, free_evening, pair, play_match, start
+from tests.free_matches.builders import (
+    MATCH_TO_2005,
+    free_evening,
+    free_matches_evening_with_same_players,
+    pair,
+    play_match,
+    start,
+)
 from tests.tournaments.builders import burraco_club
 
 
@@ -130,21 +137,6 @@ def test_the_evening_and_season_pages_and_csv_over_two_evenings() -> None:
     live = Client().get(reverse("scoring:event-live", args=[first.pk]))
     assert live.status_code == 200 and 'id="free-ranking"' in live.content.decode()
     assert 'data-label="Won">2</td>' in live.content.decode()
-
-
-def free_matches_evening_with_same_players(first, league):
-    """A second evening where the first evening's pair 1 is pair 2 and pair 2 is pair 1."""
-    from django.utils import timezone
-
-    from games.burraco import free_matches, tournaments
-
-    second = free_matches.free_evening_create(
-        club=first.club, name="Martedì", starts_at=timezone.now(), league=league
-    )
-    for number in (2, 1, 3, 4):
-        old = pair(first, number)
-        tournaments.pair_enter(event=second, player_a=old.player_b, player_b=old.player_a)
-    return second
 
 
 @pytest.mark.django_db

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from games.burraco.movements import MovementError, PairStanding, Standings, next_danese_turn
 from games.burraco.movements.matching import pair_ranks
-
-from .checks import assert_everyone_once
+from tests.movements.checks import assert_everyone_once
 
 
 def _standings(rows: list[tuple[int, int | None, list[int], int]], last: bool = False):

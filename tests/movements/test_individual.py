@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.burraco.movements import MovementError, individual
-
-from .checks import assert_byes_fair, assert_everyone_once, meetings
+from tests.movements.checks import assert_byes_fair, assert_everyone_once, meetings
 
 
 def partners(schedule: dict) -> Counter[frozenset[int]]:

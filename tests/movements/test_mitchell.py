@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.burraco.movements import MovementError, mitchell, mitchell_turns
-
-from .checks import assert_byes_fair, assert_everyone_once, meetings
+from tests.movements.checks import assert_byes_fair, assert_everyone_once, meetings
 
 
 def _check(pairs: int, turns: int, step: int) -> None:

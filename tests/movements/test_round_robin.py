@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from games.burraco.movements import MovementError, round_robin
 from games.burraco.movements.round_robin import calendar_length, split_groups
-
-from .checks import assert_byes_fair, assert_everyone_once, meetings
+from tests.movements.checks import assert_byes_fair, assert_everyone_once, meetings
 
 
 @pytest.mark.parametrize("pairs", range(2, 61))

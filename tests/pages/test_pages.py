@@ -17,17 +17,9 @@ from games.barbu.submission import deal_submit
 from games.core import closing
 from games.models import Deal, DealRevision, Event, EventPlayer, Game, Round, Seat
 from scoring.engine.barbu.randomgame import random_game
-from tests.factories import make_event, make_league, make_player
+from tests.factories import make_event, make_league, make_player, seated_event
 
 pytestmark = pytest.mark.django_db
-
-
-def seated_event(club: Club, count: int = 9) -> Event:
-    event = make_event(club)
-    players = [make_player(club, f"Player {i}") for i in range(count)]
-    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
-    evenings.round_seat(event=event, seed=4)
-    return event
 
 
 def enter_deals(game: Game, count: int, seed: int = 2) -> None:

@@ -10,7 +10,6 @@ from games.barbu import evenings
 from games.barbu.seating_words import seating_notes, seating_sentences
 from games.models import Round, Seat
 from tests.factories import make_event, make_player
-from tests.table.conftest import compiled_catalogues  # noqa: F401  (fresh .mo files)
 
 
 def checked_in(club, names):

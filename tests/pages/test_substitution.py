@@ -28,8 +28,7 @@ from scoring.engine import barbu
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding
 from tests.deal_forms import form_data
-from tests.factories import make_organiser
-from tests.pages.test_pages import seated_event
+from tests.factories import make_organiser, seated_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

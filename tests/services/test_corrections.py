@@ -11,8 +11,7 @@ from games.core.errors import DealRejected, EntryError, StaleVersion
 from games.core.signals import deals_changed
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
 from scoring.engine import barbu
-from tests.factories import make_club, make_game, make_organiser
-from tests.services.test_deals import full_game
+from tests.factories import full_game, make_club, make_game, make_organiser
 
 pytestmark = pytest.mark.django_db
 

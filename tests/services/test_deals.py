@@ -3,8 +3,6 @@ games.barbu.corrections)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games.barbu.corrections import deal_correct, rename_in_deal
@@ -20,20 +18,9 @@ from games.core.errors import (
 from games.core.short_names import unique_names
 from games.models import Deal, DealRevision, DealScore, Game, GameScore
 from scoring.engine import barbu
-from scoring.engine.barbu.randomgame import random_game
-from tests.factories import NAMES, make_game
+from tests.factories import NAMES, full_game, make_game
 
 pytestmark = pytest.mark.django_db
-
-
-def full_game(preset: str = "italian7", seed: int = 7) -> dict:
-    record = random_game(random.Random(seed), preset)
-    mapping = dict(zip(record["players"], NAMES, strict=True))
-    return {
-        **record,
-        "players": list(NAMES),
-        "deals": [rename_in_deal(d, mapping) for d in record["deals"]],
-    }
 
 
 def test_whole_game_stored_deal_by_deal_matches_the_engine():

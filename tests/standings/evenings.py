@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from datetime import timedelta
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -57,3 +58,29 @@ def evening(
         game = seat(event, people[i : i + 4])
         play(game, rng, None if complete else 5)
     return event
+
+
+def place_of(totals: list[float], mine: float) -> Decimal:
+    above = sum(1 for t in totals if t > mine)
+    tied = sum(1 for t in totals if t == mine)
+    return Decimal(above) + Decimal(tied + 1) / 2
+
+
+# Each game's totals in seat order, per evening. Together they hold all ten
+# (players above, players level) cases of maths.PLACEMENT_CASES.
+EVENINGS = [
+    [
+        [10, 5, 0, -15],  # no tie
+        [10, 10, 0, -20],  # two level for first
+        [5, 0, 0, -5],  # two level for second
+        [1, 1, 1, -3],  # three level for first
+        [0, 0, 0, 0],  # all four level
+    ],
+    [
+        [7.5, 7.5, -2.5, -12.5],  # half points, two level for first
+        [3, 0, 0, 0],  # three level for second
+        [5, 3, -4, -4],  # two level for third
+        [2.5, -0.5, -0.5, -1.5],  # half points, two level for second
+        [-1, 4, -1, -2],
+    ],
+]

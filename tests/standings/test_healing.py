@@ -26,7 +26,7 @@ def _rows(event_id: int) -> list[tuple]:
     )
 
 
-def _from_scratch(event_id: int) -> list[tuple]:
+def rows_from_scratch(event_id: int) -> list[tuple]:
     rebuild.rebuild_event_standings(event_id=event_id)
     return _rows(event_id)
 
@@ -72,7 +72,7 @@ def test_deals_after_a_lost_task_leave_the_standings_behind_until_the_sweep(
 
     assert requeued == [f"event:{event.pk}"]
     assert _rows(event.pk) != stale
-    assert _rows(event.pk) == _from_scratch(event.pk)
+    assert _rows(event.pk) == rows_from_scratch(event.pk)
     assert healing.behind() == []
     assert cache.get(tasks.dirty_key("event", event.pk)) is None
 

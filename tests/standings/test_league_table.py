@@ -22,9 +22,7 @@ from scoring import aggregates, rebuild
 from scoring.engine import ranking as maths
 from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player, make_table
-from tests.standings.evenings import evening, players
-
-from .test_placement_sql import _place, league_games  # noqa: F401 (a fixture)
+from tests.standings.evenings import evening, place_of, players
 
 pytestmark = pytest.mark.django_db(transaction=False)
 
@@ -54,7 +52,7 @@ def _score(game: Game, seated: list, totals: list, deals: int = 28) -> None:
                 seat=seat,
                 player=player,
                 total=Decimal(str(total)),
-                place=_place(numbers, float(total)),
+                place=place_of(numbers, float(total)),
                 above=sum(n > float(total) for n in numbers),
                 deals=deals,
             )
@@ -85,7 +83,7 @@ def _third_evening(league, people) -> Event:
     return event
 
 
-def _stored(league) -> dict[int, tuple]:
+def stored_rows(league) -> dict[int, tuple]:
     return {
         s.player_id: (s.rank, s.previous_rank, s.points, s.games, s.evenings, s.tiebreak_note)
         for s in LeagueStanding.objects.filter(league=league)
@@ -127,7 +125,7 @@ def _expected(league, ranking: maths.Ranking) -> dict[int, tuple]:
 @pytest.mark.parametrize("config", RANKINGS, ids=_id)
 @pytest.mark.parametrize("third", [False, True])
 def test_the_rebuild_stores_the_combined_lines_now_and_before_the_latest_evening(
-    league_games,  # noqa: F811
+    league_games,
     config,
     third,
 ):
@@ -138,7 +136,7 @@ def test_the_rebuild_stores_the_combined_lines_now_and_before_the_latest_evening
     league.ranking = config
     league.save()
     rebuild.rebuild_league_standings(league_id=league.pk)
-    stored = _stored(league)
+    stored = stored_rows(league)
     assert stored == _expected(league, aggregates.ranking_of(league))
     if third:  # the newcomer and the guest played the latest evening only: no previous rank
         assert sum(previous is None for _r, previous, *_ in stored.values()) == 2
@@ -149,7 +147,7 @@ def test_the_rebuild_stores_the_combined_lines_now_and_before_the_latest_evening
 
 
 @pytest.mark.parametrize("config", RANKINGS, ids=_id)
-def test_only_the_leagues_complete_games_count(league_games, config):  # noqa: F811
+def test_only_the_leagues_complete_games_count(league_games, config):
     """Not a game in progress of the league's latest evening, nor a complete game of
     another league's evening on the same day."""
     league, games = league_games
@@ -168,10 +166,10 @@ def test_only_the_leagues_complete_games_count(league_games, config):  # noqa: F
     stored = LeagueStanding.objects.filter(league=league)
     if config.get("best_evenings") is None:
         assert sum(s.games for s in stored) == 4 * len(games)
-    assert _stored(league) == _expected(league, aggregates.ranking_of(league))
+    assert stored_rows(league) == _expected(league, aggregates.ranking_of(league))
 
 
-def test_the_latest_evening_is_the_latest_with_a_complete_game(league_games):  # noqa: F811
+def test_the_latest_evening_is_the_latest_with_a_complete_game(league_games):
     league, _games = league_games
     ordered = list(Event.objects.filter(league=league).order_by("-starts_at", "-id"))
 
@@ -243,7 +241,7 @@ def test_totals_are_exact_hundredths_and_equal_sums_pick_the_earlier_evening(con
     assert by_evening[people[0].pk, first.pk] == by_evening[people[0].pk, second.pk]
     assert by_evening[people[1].pk, first.pk] == Decimal("-0.1") + Decimal("0.29")
     rebuild.rebuild_league_standings(league_id=league.pk)
-    assert _stored(league) == _expected(league, ranking)
+    assert stored_rows(league) == _expected(league, ranking)
     if config == {"method": "total", "best_evenings": 1}:
         # P0: 0.3 on the first evening, 0.1 + 0.2 on the second: level, the first counts.
         p0 = LeagueStanding.objects.get(league=league, player=people[0])
@@ -251,7 +249,7 @@ def test_totals_are_exact_hundredths_and_equal_sums_pick_the_earlier_evening(con
 
 
 @pytest.mark.parametrize("points", [[0, 0, 0, 0], [1, 1, 0, 0], [4, 2, 1, 0]])
-def test_a_league_rebuild_breaks_ties_as_the_games_do(league_games, points):  # noqa: F811
+def test_a_league_rebuild_breaks_ties_as_the_games_do(league_games, points):
     """Head-to-head alone, with placement points that leave many players level."""
     league, _games = league_games
     league.ranking = {
@@ -261,7 +259,7 @@ def test_a_league_rebuild_breaks_ties_as_the_games_do(league_games, points):  # 
     }
     league.save()
     rebuild.rebuild_league_standings(league_id=league.pk)
-    stored = _stored(league)
+    stored = stored_rows(league)
     assert stored == _expected(league, aggregates.ranking_of(league))
     if points == [0, 0, 0, 0]:  # everyone level on points: head-to-head decides
         assert any(note == "head_to_head" for *_values, note in stored.values())

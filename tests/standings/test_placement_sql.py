@@ -10,66 +10,11 @@ from fractions import Fraction
 
 import pytest
 
-from games.barbu.game_creation import game_create
-from games.models import Game, GameScore
 from scoring import aggregates
 from scoring.engine import ranking as maths
-from tests.factories import make_club, make_event, make_league, make_player, make_table
+from tests.standings.evenings import EVENINGS
 
 pytestmark = pytest.mark.django_db(transaction=False)
-
-# Each game's totals in seat order, per evening. Together they hold all ten
-# (players above, players level) cases of maths.PLACEMENT_CASES.
-EVENINGS = [
-    [
-        [10, 5, 0, -15],  # no tie
-        [10, 10, 0, -20],  # two level for first
-        [5, 0, 0, -5],  # two level for second
-        [1, 1, 1, -3],  # three level for first
-        [0, 0, 0, 0],  # all four level
-    ],
-    [
-        [7.5, 7.5, -2.5, -12.5],  # half points, two level for first
-        [3, 0, 0, 0],  # three level for second
-        [5, 3, -4, -4],  # two level for third
-        [2.5, -0.5, -0.5, -1.5],  # half points, two level for second
-        [-1, 4, -1, -2],
-    ],
-]
-
-
-def _place(totals: list[float], mine: float) -> Decimal:
-    above = sum(1 for t in totals if t > mine)
-    tied = sum(1 for t in totals if t == mine)
-    return Decimal(above) + Decimal(tied + 1) / 2
-
-
-@pytest.fixture
-def league_games():
-    """Two league evenings of five complete games each; players change seats and tables."""
-    club = make_club()
-    league = make_league(club)
-    people = [make_player(club, f"P{i}") for i in range(6)]
-    games: list[tuple[int, list[int], list[float]]] = []  # (event, players, totals)
-    for e, evening in enumerate(EVENINGS):
-        event = make_event(club, league=league, name=f"Evening {e}")
-        for g, totals in enumerate(evening):
-            order = people if e == 0 else people[::-1]
-            seated = [order[(g + k) % len(order)] for k in range(4)]
-            game = game_create(table=make_table(event, seated, round_number=g + 1))
-            Game.objects.filter(pk=game.pk).update(status=Game.Status.COMPLETE, deals_count=28)
-            for seat, (player, total) in enumerate(zip(seated, totals, strict=True)):
-                GameScore.objects.create(
-                    game=game,
-                    player=player,
-                    seat=seat,
-                    total=Decimal(str(total)),
-                    place=_place(totals, total),
-                    above=sum(1 for t in totals if t > total),
-                    deals=28,
-                )
-            games.append((event.pk, [p.pk for p in seated], totals))
-    return league, games
 
 
 def test_the_hand_made_games_cover_every_placement_case():

@@ -16,10 +16,9 @@ from rest_framework.test import APIClient
 from config.celery import app
 from games.models import Deal
 from scoring import healing
-from tests.api.conftest import game_deals
+from tests.api.world import game_deals
 from tests.factories import make_club, make_event, make_game
-from tests.standings.test_worker import _from_scratch, _stored
-from tests.standings.test_worker_killed import Worker
+from tests.standings.worker import Worker, rows_from_scratch, stored_rows
 
 BOUND = 30  # seconds from Redis's return to correct standings
 
@@ -122,12 +121,12 @@ def test_deals_go_on_while_redis_is_down_and_standings_catch_up(throwaway_redis,
         redis.start()
         back = time.monotonic()
         while time.monotonic() - back < BOUND:
-            if len(_stored(event.pk)) == 4 and not healing.behind():
+            if len(stored_rows(event.pk)) == 4 and not healing.behind():
                 break
             time.sleep(0.2)
         caught_up = time.monotonic() - back
         time.sleep(0.5)
-        stored = _stored(event.pk)
+        stored = stored_rows(event.pk)
         alive = worker.process.poll() is None
     finally:
         output = worker.stop()
@@ -137,4 +136,4 @@ def test_deals_go_on_while_redis_is_down_and_standings_catch_up(throwaway_redis,
     assert alive, output[-3000:]
     assert caught_up < BOUND, output[-3000:]
     print(f"{len(answers)} deals, standings right {caught_up:.1f} s after Redis returned")
-    assert stored == _from_scratch(event.pk), output[-3000:]
+    assert stored == rows_from_scratch(event.pk), output[-3000:]

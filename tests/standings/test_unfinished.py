@@ -14,8 +14,7 @@ from games.models import Event
 from scoring import exports
 from scoring.models import EventStanding
 from tests.factories import make_club, make_event
-
-from .evenings import play, players, seat
+from tests.standings.evenings import play, players, seat
 
 pytestmark = pytest.mark.django_db
 

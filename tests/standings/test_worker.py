@@ -11,40 +11,19 @@ import sys
 import threading
 import time
 import uuid
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, connections
+from django.db import connections
 
 from games.barbu.submission import deal_submit
 from scoring import rebuild, tasks
 from scoring.engine.barbu.randomgame import random_game
-from scoring.models import EventStanding, LeagueStanding
+from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player
 from tests.standings.evenings import seat
-
-
-def _test_database_url() -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or '5432'}/{db['NAME']}"
-
-
-def _stored(event_id: int) -> list[tuple]:
-    return list(
-        EventStanding.objects.filter(event_id=event_id)
-        .order_by("rank", "player_id")
-        .values_list("player_id", "rank", "points", "games", "tiebreak_note")
-    )
-
-
-def _from_scratch(event_id: int) -> list[tuple]:
-    rebuild.rebuild_event_standings(event_id=event_id)
-    return _stored(event_id)
+from tests.standings.worker import rows_from_scratch, stored_rows, test_database_url
 
 
 @pytest.mark.worker
@@ -64,7 +43,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=_test_database_url(),
+        DATABASE_URL=test_database_url(),
         REDIS_URL=settings.REDIS_URL,
         CACHE_KEY_PREFIX=prefix,
         # The worker's own queueing (its start-up sweep, scoring/healing.py) goes here too.
@@ -117,7 +96,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
         deadline = time.monotonic() + 90
         stored = []
         while time.monotonic() < deadline:
-            stored = _stored(event.pk)
+            stored = stored_rows(event.pk)
             pending = [
                 cache.get(tasks.dirty_key(k, i))
                 for k, i in (("event", event.pk), ("league", league.pk), ("ratings", "all"))
@@ -127,7 +106,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
                 break
             time.sleep(0.5)
         time.sleep(1)  # a rebuild already started finishes
-        stored = _stored(event.pk)
+        stored = stored_rows(event.pk)
         league_stored = list(
             LeagueStanding.objects.filter(league=league)
             .order_by("rank", "player_id")
@@ -141,7 +120,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
             worker.kill()
             output, _ = worker.communicate(timeout=30)
 
-    assert stored == _from_scratch(event.pk), output[-3000:]
+    assert stored == rows_from_scratch(event.pk), output[-3000:]
     rebuild.rebuild_league_standings(league_id=league.pk)
     assert league_stored == list(
         LeagueStanding.objects.filter(league=league)

@@ -7,95 +7,23 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
-import threading
 import time
 
 import pytest
-from django.conf import settings
 
 from games.barbu.submission import deal_submit
 from scoring import healing
 from scoring.engine.barbu.randomgame import random_game
 from tests.factories import make_club, make_event, make_player
 from tests.standings.evenings import seat
-from tests.standings.test_worker import (
-    _from_scratch,
-    _stored,
-    _test_database_url,
-    settings_override,  # noqa: F401 (a fixture)
-)
+from tests.standings.worker import Worker, rows_from_scratch, stored_rows
 
 HEAL_BOUND = 30  # seconds from the worker's restart
 
 
-class Worker:
-    """`celery -A config worker` in its own process, its log lines collected."""
-
-    def __init__(
-        self,
-        queue: str,
-        prefix: str,
-        *,
-        pool: str = "solo",
-        beat: str | None = None,
-        extra_env: dict[str, str] | None = None,
-    ) -> None:
-        env = dict(os.environ)
-        env.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=_test_database_url(),
-            REDIS_URL=settings.REDIS_URL,
-            CACHE_KEY_PREFIX=prefix,
-            STANDINGS_QUEUE=queue,
-            STANDINGS_HEAL_GRACE="2",
-            CONN_MAX_AGE="0",
-            CELERY_TRACE_LOG_LEVEL="INFO",
-            **(extra_env or {}),
-        )
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "celery", "-A", "config", "worker"),
-                *(f"--pool={pool}", "--concurrency=1", "-Q", queue, "--loglevel=INFO"),
-                *("--without-gossip", "--without-mingle", "--without-heartbeat"),
-                # Beat inside the worker (tests only: production runs one beat apart).
-                *(("-B", "-s", beat) if beat else ()),
-            ],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.append(line)
-
-    def wait_for(self, text: str, count: int = 1, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while sum(text in line for line in self.lines) < count:
-            assert time.monotonic() < deadline, f"no {text!r}: {''.join(self.lines)[-3000:]}"
-            assert self.process.poll() is None, "".join(self.lines)[-3000:]
-            time.sleep(0.05)
-
-    def stop(self) -> str:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=30)
-        return "".join(self.lines)
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
-def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, settings):  # noqa: F811
+def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, settings):
     queue, prefix = settings_override
     # Long enough to kill the worker while it holds the task, waiting out its countdown.
     settings.STANDINGS_COUNTDOWNS = {"event": 3.0, "league": 3.0, "ratings": 3.0}
@@ -113,7 +41,7 @@ def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, se
             deal_submit(game_id=game.pk, deal=deal, by_label="burst")
         worker.wait_for("Task scoring.event_standings", count=2)  # received, succeeded
         worker.wait_for("succeeded")
-        built_from_four = _stored(event.pk)
+        built_from_four = stored_rows(event.pk)
         assert len(built_from_four) == 4
 
         deal_submit(game_id=game.pk, deal=deals[4], by_label="burst")  # queues a task...
@@ -123,7 +51,7 @@ def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, se
         for deal in deals[5:20]:  # the rest of the burst, the worker dead
             deal_submit(game_id=game.pk, deal=deal, by_label="burst")
         time.sleep(3)
-        assert _stored(event.pk) == built_from_four  # nothing rebuilt them: behind
+        assert stored_rows(event.pk) == built_from_four  # nothing rebuilt them: behind
         assert healing.behind() == [("event", event.pk)]
 
         restarted = Worker(queue, prefix)  # no new deal from here on
@@ -132,7 +60,7 @@ def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, se
             time.sleep(0.2)
         healed_after = time.monotonic() - started
         time.sleep(0.5)  # a rebuild that recorded its source has committed its rows
-        stored = _stored(event.pk)
+        stored = stored_rows(event.pk)
     finally:
         output = worker.stop()
         if restarted is not None:
@@ -141,4 +69,4 @@ def test_standings_heal_after_a_worker_is_killed_mid_burst(settings_override, se
     assert healed_after < HEAL_BOUND, output[-3000:]
     print(f"standings healed {healed_after:.1f} s after the worker's restart")
     assert stored != built_from_four
-    assert stored == _from_scratch(event.pk), output[-3000:]
+    assert stored == rows_from_scratch(event.pk), output[-3000:]

@@ -5,9 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.conf import settings
-from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import trans_real
 
 from games.models import Game
@@ -38,9 +35,3 @@ def game(club) -> Game:
 def full_game() -> dict:
     """A valid random italian7 game between NAMES, with doubles and redoubles."""
     return random_game(random.Random(7), "italian7", players=list(NAMES))
-
-
-def entry_url(game: Game, name: str = "table-entry", **kw) -> str:
-    """The page's path without a language prefix (whatever a previous request activated)."""
-    with translation.override(settings.LANGUAGE_CODE):
-        return reverse(name, kwargs={"key": game.table.key, **kw})

@@ -15,8 +15,7 @@ from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding
 from tests.deal_forms import form_data
 from tests.factories import NAMES, make_organiser
-
-from .conftest import entry_url
+from tests.table.pages import entry_url
 
 # Standings are read after each close: built in-process even where REDIS_URL is set.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

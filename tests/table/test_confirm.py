@@ -7,8 +7,7 @@ from django.test import Client
 
 from games.models import Deal, DealRevision
 from tests.deal_forms import form_data
-
-from .conftest import entry_url
+from tests.table.pages import entry_url
 
 pytestmark = pytest.mark.django_db
 

@@ -12,28 +12,9 @@ from games.models import Deal, DealRevision, Game
 from scoring.engine import barbu
 from tests.deal_forms import form_data
 from tests.factories import make_game
-
-from .conftest import entry_url
+from tests.table.pages import HEARTS_DEAL, entry_url, post_deal
 
 pytestmark = pytest.mark.django_db
-
-HEARTS_DEAL = {
-    "dealer": "Anna",
-    "contract": "hearts",
-    "doubles": [{"by": "Bruno", "against": "Anna", "redoubled": True}],
-    "result": {
-        "hearts": {
-            "Anna": ["AH", "KH", "QH"],
-            "Bruno": ["JH", "TH", "9H", "8H"],
-            "Carla": ["7H", "6H", "5H"],
-            "Dario": ["4H", "3H", "2H"],
-        }
-    },
-}
-
-
-def post_deal(client, game: Game, deal: dict, number: int):
-    return client.post(entry_url(game, "table-deal"), form_data(deal, game.player_names, number))
 
 
 def test_page_shows_dealer_contracts_and_owed_doubles(client, game):

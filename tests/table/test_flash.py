@@ -7,8 +7,7 @@ from django.contrib.messages.storage.base import Message
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
-from .conftest import entry_url
-from .test_entry import HEARTS_DEAL, post_deal
+from tests.table.pages import HEARTS_DEAL, entry_url, post_deal
 
 
 def test_a_saved_deal_is_told_in_a_status_banner_inside_main(client, game):

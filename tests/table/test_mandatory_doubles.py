@@ -16,8 +16,7 @@ from games.models import Deal, DealRevision, Game
 from scoring.engine.barbu.randomgame import random_game
 from tests.deal_forms import form_data
 from tests.factories import NAMES, make_game, make_organiser
-
-from .conftest import entry_url
+from tests.table.pages import entry_url
 
 pytestmark = pytest.mark.django_db
 

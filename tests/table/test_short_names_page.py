@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_game
-from tests.table.conftest import entry_url
+from tests.table.pages import entry_url
 
 NAMES = ("Paola Giordano", "Paola Gilli", "Martina Esposito", "Valentina Conti")
 

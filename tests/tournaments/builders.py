@@ -7,6 +7,7 @@ from django.utils import timezone
 from clubs.models import Club
 from games.burraco import scorecards, tournaments
 from games.models import BurracoPair, Event, Game, Round
+from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club, make_player
 
 
@@ -69,4 +70,12 @@ def individual_tournament(
     )
     for n in range(1, players + 1):
         tournaments.player_enter(event=event, player=make_player(club, f"Solo {n}"))
+    return event
+
+
+def played_individual(players: int, club=None) -> Event:
+    event = individual_tournament(players, club=club)
+    rnd = tournaments.turn_seat(event=event, movement="first", seed=1).round
+    play_turn(rnd, {1: [(300, 100)] * 3, 2: [(310, 100)] * 3})
+    rebuild_event_standings(event_id=event.pk)
     return event

@@ -24,7 +24,7 @@ def _url(event) -> str:
     return f"/api/v1/events/{event.pk}/standings/"
 
 
-def _played(pairs: int, club=None):
+def played_individual(pairs: int, club=None):
     event = tournament(pairs, club=club)
     rnd = tournaments.turn_seat(event=event, movement="first").round
     # Tables 1 and 2 won by NS by 600 and 630 MP, the same VP: the MP difference decides.
@@ -34,7 +34,7 @@ def _played(pairs: int, club=None):
 
 
 def test_a_tournament_answers_its_pair_ranking(eager_tasks) -> None:
-    event, rnd = _played(5)
+    event, rnd = played_individual(5)
     bye = rnd.pair_results.get(bye=True).pair
     scorecards.penalty_set(
         round_id=rnd.pk, pair_id=bye.pk, vp=Decimal(1), mp=50, reason="late", by_user=None
@@ -68,7 +68,7 @@ def test_a_tournament_answers_its_pair_ranking(eager_tasks) -> None:
 def test_the_answer_follows_a_confirmed_card(
     eager_tasks, django_capture_on_commit_callbacks
 ) -> None:
-    event, _rnd = _played(5)
+    event, _rnd = played_individual(5)
     client = APIClient()
     first_answer = client.get(_url(event))
     first = first_answer.content
@@ -88,7 +88,7 @@ def test_queries_do_not_grow_with_the_pairs() -> None:
     counts = []
     club = None
     for pairs in (5, 21):
-        event, _rnd = _played(pairs, club)
+        event, _rnd = played_individual(pairs, club)
         club = event.club
         cache.clear()
         with CaptureQueriesContext(connection) as queries:

@@ -19,7 +19,7 @@ from tests.tournaments.builders import individual_tournament, play_turn, tournam
 pytestmark = pytest.mark.django_db
 
 
-def _played(event):
+def played_individual(event):
     rnd = tournaments.turn_seat(event=event, movement="first", seed=2).round
     play_turn(rnd)
     rebuild_event_standings(event_id=event.pk)
@@ -36,7 +36,7 @@ def _keys(value, path: str = "") -> set[str]:
 
 
 def test_an_individual_tournament_gives_each_players_id(eager_tasks) -> None:
-    event = _played(individual_tournament(9))
+    event = played_individual(individual_tournament(9))
     by_number = {e.number: e.player_a_id for e in event.pairs.all()}
     body = APIClient().get(f"/api/v1/tournaments/{event.pk}/").json()
     assert body["individual"] is True
@@ -53,7 +53,7 @@ def test_an_individual_tournament_gives_each_players_id(eager_tasks) -> None:
 
 
 def test_a_pair_tournament_keeps_its_answer_with_no_player_id(eager_tasks) -> None:
-    event = _played(tournament(5))
+    event = played_individual(tournament(5))
     body = APIClient().get(f"/api/v1/tournaments/{event.pk}/").json()
     assert body["individual"] is False
     assert all(p["player_id"] is None and len(p["players"]) == 2 for p in body["pairs"])
@@ -63,8 +63,8 @@ def test_a_pair_tournament_keeps_its_answer_with_no_player_id(eager_tasks) -> No
 
 
 def test_the_examples_have_the_shapes_of_the_answers(eager_tasks) -> None:
-    solo = _played(individual_tournament(9))
-    pairs = _played(tournament(5, club=solo.club))
+    solo = played_individual(individual_tournament(9))
+    pairs = played_individual(tournament(5, club=solo.club))
     client = APIClient()
     for event, example in ((solo, INDIVIDUAL_TOURNAMENT), (pairs, PAIR_TOURNAMENT)):
         answer = client.get(f"/api/v1/tournaments/{event.pk}/").json()
@@ -110,13 +110,13 @@ def test_a_players_burraco_history_says_which_tournaments_were_individual(
 ) -> None:
     """The player's endpoint lists an individual tournament with no partner (null, as the
     schema allows) and `individual: true`; a pair tournament with the partner."""
-    solo = _played(individual_tournament(9))
+    solo = played_individual(individual_tournament(9))
     player_id = solo.pairs.get(number=1).player_a_id
     body = APIClient().get(f"/api/v1/players/{player_id}/burraco/").json()
     [row] = body["tournaments"]
     assert row["individual"] is True and row["partner_id"] is None and row["partner"] is None
     assert row["pair"] == 1 and row["pairs"] == 9
-    pairs = _played(tournament(5, club=solo.club))
+    pairs = played_individual(tournament(5, club=solo.club))
     mine = pairs.pairs.get(number=1)
     body = APIClient().get(f"/api/v1/players/{mine.player_a_id}/burraco/").json()
     [row] = body["tournaments"]

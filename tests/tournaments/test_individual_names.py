@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import PairTurnResult, Table
-from tests.tournaments.test_individual_pages import _played
+from tests.tournaments.builders import played_individual
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -22,7 +22,7 @@ def _page(event) -> str:
 
 
 def test_the_turns_name_each_player_with_their_number() -> None:
-    event = _played(9)
+    event = played_individual(9)
     page = _page(event)
     for table in Table.objects.filter(round__event=event).select_related(
         "ns_pair__player_a", "ns_partner__player_a", "ew_pair__player_a", "ew_partner__player_a"
@@ -35,6 +35,6 @@ def test_the_turns_name_each_player_with_their_number() -> None:
 
 
 def test_the_phone_ranking_card_labels_the_vp() -> None:
-    page = _page(_played(9))
+    page = _page(played_individual(9))
     cells = re.findall(r'<td class="num lead points"[^>]*>', page)
     assert cells and all('data-label="VP"' in cell for cell in cells)

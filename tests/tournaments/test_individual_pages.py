@@ -17,9 +17,13 @@ from rest_framework.test import APIClient
 from games.burraco import tournaments
 from games.burraco.results import ranking_so_far
 from games.models import Event, PairTurnResult, Round, ScoreCard
-from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club, make_organiser, make_player
-from tests.tournaments.builders import burraco_club, individual_tournament, play_turn
+from tests.tournaments.builders import (
+    burraco_club,
+    individual_tournament,
+    play_turn,
+    played_individual,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -120,16 +124,8 @@ def test_a_table_enters_the_hands_and_the_other_line_confirms() -> None:
         assert row.mp_for - row.mp_against == (350 if number in ns_numbers else -350)
 
 
-def _played(players: int, club=None) -> Event:
-    event = individual_tournament(players, club=club)
-    rnd = tournaments.turn_seat(event=event, movement="first", seed=1).round
-    play_turn(rnd, {1: [(300, 100)] * 3, 2: [(310, 100)] * 3})
-    rebuild_event_standings(event_id=event.pk)
-    return event
-
-
 def test_the_public_ranking_csv_pdf_and_api_rank_players(eager_tasks) -> None:
-    event = _played(9)
+    event = played_individual(9)
     page = Client().get(reverse("scoring:event", args=[event.pk])).content.decode()
     assert "Burraco individual tournament" in page
     assert "each player scores the VP and MP of the line they played in" in page
@@ -193,7 +189,7 @@ def test_pages_and_endpoints_take_the_same_queries_for_5_or_many_players(eager_t
     client = _referee(club)
     counts = []
     for size in (5, 23):
-        event = _played(size, club)
+        event = played_individual(size, club)
         urls = (
             reverse("burraco-desk", args=[club.slug, event.pk]),
             reverse("scoring:event", args=[event.pk]),

@@ -8,9 +8,7 @@ is being reworked on its own."""
 
 from __future__ import annotations
 
-import re
 import subprocess
-from html import unescape
 from pathlib import Path
 
 import pytest
@@ -25,28 +23,11 @@ from games.models import Event, Round
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_organiser
 from tests.tournaments.builders import individual_tournament, play_table, play_turn
+from tests.tournaments.words import PAIR_WORDS, visible_text
 
 pytestmark = pytest.mark.django_db
 
 PDFTOTEXT = "/usr/bin/pdftotext"
-# The words each language uses for a pair of players (not for a pairing of turns).
-PAIR_WORDS = {
-    "en": re.compile(r"\bpairs?\b", re.I),
-    "it": re.compile(r"\bcoppi[ae]\b", re.I),
-    "es": re.compile(r"\bparejas?\b", re.I),
-    "de": re.compile(r"\bpaar(e|en|es)?\b|paarturnier", re.I),
-    "fr": re.compile(r"\bpaires?\b", re.I),
-}
-SHOWN_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
-
-
-def visible_text(html: str) -> str:
-    """What a reader sees or hears: the text between tags and the labelling attributes,
-    without scripts, styles and the turn-seating form (module doc)."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    html = re.sub(r'<form[^>]*id="turn-seat-form".*?</form>', " ", html, flags=re.S)
-    labels = " ".join(SHOWN_ATTRIBUTES.findall(html))
-    return unescape(re.sub(r"<[^>]+>", " ", html) + " " + labels)
 
 
 def pdf_text(data: bytes, tmp_path: Path) -> str:
