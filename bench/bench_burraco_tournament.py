@@ -27,8 +27,8 @@ re-ranks every pair: a later card moves places all down the table).
 Target: the update after one card < 50 ms (median). Query counts (cold cache, so the
 rows are read): `/events/<id>/` (the public page), `/api/v1/events/<id>/standings/`,
 `/api/v1/tournaments/<id>/standings/` and `/api/v1/tournaments/<id>/`, each the same for
-20 and 200 pairs (also asserted in tests/tournaments/test_api_standings.py and
-tests/tournaments/test_pages.py for 5 and 21 pairs). Writes the "## Burraco tournament"
+20 and 200 pairs (also asserted in tests/scoring/burraco/test_api.py and
+tests/games/burraco/test_pages.py for 5 and 21 pairs). Writes the "## Burraco tournament"
 section of bench/RESULTS.md (unless --no-write); exits 1 if a target is missed.
 """
 

@@ -1,6 +1,6 @@
 """Answers shown in the OpenAPI schema, one per status of the deal endpoints.
 
-They are real answers: tests/api/test_examples.py replays each situation against a game
+They are real answers: tests/games/api/test_examples.py replays each situation against a game
 of Anna, Bruno, Carla and Dario (game 7 here) and compares the answer with the example,
 so the documentation cannot drift from what the API says.
 """

@@ -1,5 +1,5 @@
 """The answers of `GET /api/v1/tournaments/{id}/` shown in the OpenAPI schema: a pair
-tournament and an individual one (tests/tournaments/test_individual_api.py checks that
+tournament and an individual one (tests/games/api/test_individual_tournaments.py checks that
 the API answers in these shapes)."""
 
 from __future__ import annotations

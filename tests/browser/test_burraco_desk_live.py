@@ -9,7 +9,7 @@ import pytest
 from games.burraco import scorecards, tournaments
 from tests.browser.test_pages import localised
 from tests.factories import make_organiser
-from tests.tournaments.builders import tournament
+from tests.games.burraco.builders import tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,8 @@ from games.core import closing
 from scoring.rebuild import rebuild_event_standings
 from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
 from tests.factories import make_organiser
-from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
-from tests.tournaments.builders import burraco_club, individual_tournament, play_turn, tournament
+from tests.games.burraco.builders import burraco_club, individual_tournament, play_turn, tournament
+from tests.games.burraco.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

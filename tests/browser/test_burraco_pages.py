@@ -12,7 +12,7 @@ import pytest
 from games.burraco import scorecards, tournaments
 from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
 from tests.factories import make_organiser
-from tests.tournaments.builders import play_table, tournament
+from tests.games.burraco.builders import play_table, tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,7 +14,7 @@ from scoring import rating_sync, rebuild
 from scoring.burraco.rating_sync import sync_burraco_ratings
 from tests.browser.test_pages import LANGUAGES, VIEWPORTS, Walk, localised
 from tests.factories import make_player
-from tests.standings.burraco import (
+from tests.scoring.burraco.builders import (
     burraco_club,
     card,
     cards_hand,
@@ -23,7 +23,7 @@ from tests.standings.burraco import (
     seat_turn,
     submit_cards,
 )
-from tests.standings.evenings import evening
+from tests.scoring.evenings import evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

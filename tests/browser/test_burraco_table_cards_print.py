@@ -19,6 +19,7 @@ from games.burraco import tournaments
 from tests.browser.test_pages import localised
 from tests.browser.test_table_cards_print import CARD_BOXES_JS, SHOTS, WIDTHS
 from tests.factories import make_organiser
+from tests.games.burraco.builders import tournament
 from tests.print_checks import (
     a4_problems,
     ink_in_margin,
@@ -27,7 +28,6 @@ from tests.print_checks import (
     pdf_to_png,
     words_outside,
 )
-from tests.tournaments.builders import tournament
 
 pytestmark = [pytest.mark.browser, needs_poppler, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,8 @@ from games.burraco import tournaments
 from scoring.rebuild import rebuild_event_standings
 from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
 from tests.factories import make_league, make_organiser
-from tests.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
-from tests.tournaments.builders import burraco_club
+from tests.games.burraco.builders import burraco_club
+from tests.games.burraco.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

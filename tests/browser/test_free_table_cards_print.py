@@ -10,9 +10,9 @@ import pytest
 from tests.browser.test_pages import localised
 from tests.browser.test_table_cards_print import CARD_BOXES_JS, LANGUAGES, SHOTS, WIDTHS
 from tests.factories import make_organiser
-from tests.free_matches.builders import free_evening
+from tests.games.burraco.builders import burraco_club
+from tests.games.burraco.free_matches.builders import free_evening
 from tests.print_checks import ink_in_margin, needs_poppler, pdf_pages, pdf_to_png, words_outside
-from tests.tournaments.builders import burraco_club
 
 pytestmark = [pytest.mark.browser, needs_poppler, pytest.mark.django_db(transaction=True)]
 

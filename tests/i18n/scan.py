@@ -46,7 +46,7 @@ ALLOWED_PY_FILES = {
     "games/burraco/movements/__main__.py": "the Burraco movements' command line, for referees' "
     "checks and developers (the site translates MovementError's codes)",
     "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
-    "copied from the API's English answers (tests/api/test_examples.py)",
+    "copied from the API's English answers (tests/games/api/test_examples.py)",
 }
 
 # Not prose: scripts and styles, and samples of data formats (a CSV header, JSON keys).

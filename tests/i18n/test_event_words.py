@@ -13,8 +13,8 @@ from games.core import closing
 from games.core.event_words import event_words
 from games.models import Event
 from tests.factories import make_organiser
-from tests.free_matches.builders import free_evening
-from tests.tournaments.builders import tournament
+from tests.games.burraco.builders import tournament
+from tests.games.burraco.free_matches.builders import free_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_the_organisers_messages_agree_with_the_evening_or_the_tournament() -> N
 
 
 def test_a_score_card_is_confermato_and_a_free_match_confermata() -> None:
-    from tests.free_matches.builders import MATCH_TO_2005, play_match, start
+    from tests.games.burraco.free_matches.builders import MATCH_TO_2005, play_match, start
 
     evening = free_evening(2)
     game = start(evening, 1, 1, 2)

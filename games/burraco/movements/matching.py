@@ -13,7 +13,8 @@ every perfect matching has n/2 edges, so the heaviest is the cheapest.
 
 Speed: the complete graph of 200 pairs has 19,900 edges and takes about a
 second; the graph we hand over keeps only the edges an optimal pairing can use.
-Lemma (an exchange argument; tests/movements/test_matching.py checks it): let M be a rematch-free
+Lemma (an exchange argument; tests/games/burraco/movements/test_matching.py checks it): let M be a
+rematch-free
 perfect matching minimal for (distance, squares), and (a, b) in M with a < b.
 For each x strictly between a and b that met neither a nor b, with partner y:
 if y > b, {a-x, b-y} is cheaper; if y < a, {a-y, b-x} is cheaper; if y lies

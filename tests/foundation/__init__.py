@@ -1,1 +1,0 @@
-"""Tests of the foundation: settings, SQLite under load, Celery, docker files, demo data."""
