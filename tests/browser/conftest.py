@@ -32,3 +32,10 @@ def compiled_catalogues() -> None:
 
     trans_real._translations = {}
     trans_real._default = None
+
+
+@pytest.fixture(scope="session")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()

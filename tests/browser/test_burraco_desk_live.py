@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.burraco import scorecards, tournaments
-from tests.browser.test_pages import localised
+from tests.browser.walk import localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import tournament
 

@@ -11,7 +11,7 @@ import pytest
 from games.burraco import tournaments
 from games.core import closing
 from scoring.rebuild import rebuild_event_standings
-from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
+from tests.browser.walk import Walk, localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import burraco_club, individual_tournament, play_turn, tournament
 from tests.games.burraco.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
@@ -22,7 +22,7 @@ WIDTHS = {"390": {"width": 390, "height": 844}, "a4": {"width": 794, "height": 1
 
 
 @pytest.mark.parametrize("language", ["it", "de"])
-def test_the_changed_burraco_pages_fit_and_pass_axe(live_server, browser, axe, language) -> None:  # noqa: F811
+def test_the_changed_burraco_pages_fit_and_pass_axe(live_server, browser, axe, language) -> None:
     club = burraco_club(language=language)
     make_organiser(club, "referee")
     waiting = free_evening(6, club=club, name="Serata aperta")

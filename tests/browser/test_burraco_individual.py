@@ -13,8 +13,8 @@ import pytest
 from clubs.models import Club
 from games.burraco.results import ranking_so_far
 from games.models import Event
-from tests.browser.test_burraco_tournament import PASSWORD, go, log_in, play_table
-from tests.browser.test_pages import SHOTS, Walk, axe  # noqa: F401
+from tests.browser.score_cards import PASSWORD, go, log_in, play_table
+from tests.browser.walk import SHOTS, Walk
 from tests.factories import make_club, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,7 +44,7 @@ def _seat(desk, turn: int) -> tuple[list[frozenset[int]], list[str]]:
     return lines, links
 
 
-def test_a_referee_runs_an_individual_tournament(live_server, browser, axe, eager_tasks) -> None:  # noqa: F811
+def test_a_referee_runs_an_individual_tournament(live_server, browser, axe, eager_tasks) -> None:
     club = make_club("Circolo", slug="circolo", language="en", game=Club.Games.BURRACO)
     make_organiser(club, "referee", PASSWORD)
     names = [make_player(club, f"Solo {n}").name for n in range(1, PLAYERS + 1)]

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.burraco import tournaments
-from tests.browser.test_burraco_table_cards_print import LANGUAGES
-from tests.browser.test_pages import localised
-from tests.browser.test_table_cards_print import CARD_BOXES_JS, SHOTS, WIDTHS
+from tests.browser.prints import CARD_BOXES_JS, WIDTHS
+from tests.browser.walk import LANGUAGES, SHOTS, localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import individual_tournament
 from tests.print_checks import (

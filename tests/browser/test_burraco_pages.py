@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.burraco import scorecards, tournaments
-from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
+from tests.browser.walk import SHOTS, Walk, localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import play_table, tournament
 
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
 
 
-def test_desk_table_cards_and_ranking_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+def test_desk_table_cards_and_ranking_fit_and_pass_axe(live_server, browser, axe) -> None:
     language = "it"
     event = tournament(7)
     club = event.club
@@ -85,7 +85,7 @@ CORRECTION_JS = """() => {
 
 
 @pytest.mark.parametrize("language", ["it", "de", "fr"])
-def test_the_correction_page_fits_a_phone(live_server, browser, axe, language: str) -> None:  # noqa: F811
+def test_the_correction_page_fits_a_phone(live_server, browser, axe, language: str) -> None:
     """The score card's correction at 390 px: "Smazzata", "Spiel", "Donne" whole in the
     first column's head (it broke as "Smazza-/ta"), inputs 44 px tall, axe clean."""
     event = tournament(7)

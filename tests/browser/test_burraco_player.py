@@ -12,7 +12,7 @@ from django.conf import settings
 
 from scoring import rating_sync, rebuild
 from scoring.burraco.rating_sync import sync_burraco_ratings
-from tests.browser.test_pages import LANGUAGES, VIEWPORTS, Walk, localised
+from tests.browser.walk import LANGUAGES, VIEWPORTS, Walk, localised
 from tests.factories import make_player
 from tests.scoring.burraco.builders import (
     burraco_club,

@@ -16,8 +16,8 @@ import segno
 from PIL import Image
 
 from games.burraco import tournaments
-from tests.browser.test_pages import localised
-from tests.browser.test_table_cards_print import CARD_BOXES_JS, SHOTS, WIDTHS
+from tests.browser.prints import CARD_BOXES_JS, WIDTHS
+from tests.browser.walk import SHOTS, localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import tournament
 from tests.print_checks import (

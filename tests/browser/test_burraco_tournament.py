@@ -24,11 +24,11 @@ from games.models import Event
 from scoring.engine import burraco
 from scoring.engine.burraco.presets import vp_of
 from scoring.engine.burraco.ranking import TurnScore, bye_score, rank_pairs
+from tests.browser.score_cards import PASSWORD, go, log_in, play_table
 from tests.factories import make_club, make_organiser, make_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "tavolo-test"
 PAIRS = 7
 HANDS = 3
 # (movement, extra fields of the desk's form) of each turn.
@@ -41,16 +41,6 @@ TURNS = [
 # The hand counted from the cards (turn 1, table 1, hand 2): NS closes with a clean
 # burraco and takes the pozzetto; EW took theirs and keep 40 points in hand.
 CARDS_AT = (1, 1, 2)
-CARDS = {
-    "closed": "NS",
-    "NS-melded-aces": "4",
-    "NS-melded-high": "10",
-    "NS-melded-low": "10",
-    "NS-clean": "1",
-    "NS-in_hand": "0",
-    "EW-melded-high": "7",
-    "EW-in_hand": "40",
-}
 # By hand, from the rules (docs/rules/burraco.md, card values and bonuses): NS 4 aces x 15 + 10 x 10
 # + 10 x 5 = 210 in cards, +200 the clean burraco, +100 for closing; EW 7 x 10 = 70 in
 # cards, -40 left in hand.
@@ -61,18 +51,6 @@ PENALISED = (3, 4, Decimal(1), 50)  # turn 3: pair 4 loses 1 VP and 50 MP
 
 def hands_of(rng: random.Random) -> list[tuple[int, int]]:
     return [(5 * rng.randint(-30, 260), 5 * rng.randint(-30, 260)) for _ in range(HANDS)]
-
-
-def go(page, selector: str) -> None:
-    with page.expect_navigation():
-        page.locator(selector).click()
-
-
-def log_in(page, base: str, next_url: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.fill("#id_username", "referee")
-    page.fill("#id_password", PASSWORD)
-    go(page, "main form button[type=submit]")
 
 
 def seat_turn(desk, number: int) -> tuple[dict[int, tuple[int, int]], list[str], set[int]]:
@@ -106,44 +84,6 @@ def seat_turn(desk, number: int) -> tuple[dict[int, tuple[int, int]], list[str],
     assert len(links) == len(tables)
     desk.go_back()
     return tables, links, rest
-
-
-def choose_line(phone, line: str) -> None:
-    go(phone, f'#line-choice button[value="{line}"]')
-    assert phone.locator("#my-line").count() == 1
-
-
-def enter_hand(phone, number: int, mp: tuple[int, int] | None) -> None:
-    assert f"Hand {number}" in phone.locator("#hand-entry h2").inner_text()
-    if mp is None:
-        phone.check('input[name="mode"][value="cards"]')
-        # Choosing "from the cards" opens its fields (static/burraco_card.js).
-        assert phone.locator("details.cards-fields").evaluate("d => d.open")
-        phone.select_option("#closed", CARDS.pop("closed"))
-        for name, value in CARDS.items():
-            phone.fill(f'input[name="{name}"]', value)
-        phone.check('input[name="NS-pozzetto"]')
-        phone.check('input[name="EW-pozzetto"]')
-    else:
-        phone.fill("#NS-mp", str(mp[0]))
-        phone.fill("#EW-mp", str(mp[1]))
-    go(phone, "#save-hand")
-    assert phone.locator(f"#card-hands #hand-{number}").count() == 1, phone.content()
-
-
-def play_table(ns_phone, ew_phone, link: str, hands: list[tuple[int, int] | None]) -> None:
-    """NS's phone enters every hand; EW's phone (another session) confirms the card."""
-    ns_phone.goto(link)
-    assert ns_phone.url.endswith("/card/")
-    choose_line(ns_phone, "NS")
-    for number, mp in enumerate(hands, 1):
-        enter_hand(ns_phone, number, mp)
-    assert ns_phone.locator("#wait-confirm").count() == 1
-    ew_phone.goto(link)
-    choose_line(ew_phone, "EW")
-    assert ew_phone.locator("#hand-entry").count() == 0
-    go(ew_phone, "#confirm-card")
-    assert ew_phone.locator("#card-done").count() == 1
 
 
 def expected_ranking(event: Event, turns: list[dict]) -> list[tuple[int, int, Decimal, int]]:

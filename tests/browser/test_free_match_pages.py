@@ -11,7 +11,7 @@ import pytest
 from clubs.models import GameChoice
 from games.burraco import tournaments
 from scoring.rebuild import rebuild_event_standings
-from tests.browser.test_pages import SHOTS, Walk, axe, localised  # noqa: F401
+from tests.browser.walk import SHOTS, Walk, localised
 from tests.factories import make_league, make_organiser
 from tests.games.burraco.builders import burraco_club
 from tests.games.burraco.free_matches.builders import MATCH_TO_2005, free_evening, play_match, start
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 900}}
 
 
-def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:
     language = "it"
     club = burraco_club(language=language)
     league = make_league(club, "Serate libere", game=GameChoice.BURRACO)
@@ -68,7 +68,7 @@ def test_free_match_pages_fit_and_pass_axe(live_server, browser, axe) -> None:  
     assert not problems, "\n".join(problems)
 
 
-def test_table_cards_and_the_sit_down_page_fit_and_pass_axe(live_server, browser, axe) -> None:  # noqa: F811
+def test_table_cards_and_the_sit_down_page_fit_and_pass_axe(live_server, browser, axe) -> None:
     """The printed table cards (laptop) and the page their QR code opens (a phone at 390
     px): two pairs sit down at table 1 for the evening's first match, in Italian."""
     from games.burraco import free_tables

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_pages import localised
-from tests.browser.test_table_cards_print import CARD_BOXES_JS, LANGUAGES, SHOTS, WIDTHS
+from tests.browser.prints import CARD_BOXES_JS, WIDTHS
+from tests.browser.walk import LANGUAGES, SHOTS, localised
 from tests.factories import make_organiser
 from tests.games.burraco.builders import burraco_club
 from tests.games.burraco.free_matches.builders import free_evening

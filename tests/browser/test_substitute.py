@@ -17,7 +17,7 @@ from django.utils import translation
 from games.barbu import evenings
 from games.models import Game, Seat, Substitution
 from tests.factories import make_club, make_event, make_organiser, make_player
-from tests.games.barbu.test_substitution import play
+from tests.games.barbu.builders import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,7 @@ import pytest
 from games.barbu.submission import deal_submit
 from games.models import Deal
 from tests.factories import make_club, make_game, make_organiser
-from tests.games.barbu.test_correction import BARBU, HEARTS, TRUMPS
+from tests.games.barbu.deal_forms import BARBU, HEARTS, TRUMPS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,48 +7,16 @@ The printed pages are written as PNG to var/screenshots/print/<language>/table-c
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
 from clubs.models import Club, Player
 from demo.loader import DEMO_SLUG, load_demo
 from games.models import Event
-from tests.browser.test_pages import localised, log_in
+from tests.browser.prints import CARD_BOXES_JS, WIDTHS
+from tests.browser.walk import LANGUAGES, SHOTS, localised, log_in
 from tests.print_checks import ink_in_margin, needs_poppler, pdf_pages, pdf_to_png, words_outside
 
 pytestmark = [pytest.mark.browser, needs_poppler, pytest.mark.django_db(transaction=True)]
-
-LANGUAGES = [code for code, _name in settings.LANGUAGES]
-SHOTS = Path(os.environ.get("PAGE_SCREENSHOTS", settings.BASE_DIR / "var" / "screenshots"))
-# A4 at CSS's 96 px an inch, and a laptop.
-WIDTHS = {"a4": {"width": 794, "height": 1123}, "1366": {"width": 1366, "height": 900}}
-
-# Every element of a card inside the card's border; no card with more than it shows.
-CARD_BOXES_JS = """() => {
-  const out = [];
-  for (const card of document.querySelectorAll(".card")) {
-    const box = card.getBoundingClientRect();
-    const border = parseFloat(getComputedStyle(card).borderTopWidth);
-    if (card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1) {
-      out.push(`${card.id} holds more than it shows: ${card.scrollWidth}x${card.scrollHeight}`
-        + ` in ${card.clientWidth}x${card.clientHeight}`);
-    }
-    for (const el of card.querySelectorAll("*")) {
-      for (const r of el.getClientRects()) {
-        if (!r.width || !r.height) continue;
-        if (r.left < box.left + border - 1 || r.right > box.right - border + 1
-            || r.top < box.top + border - 1 || r.bottom > box.bottom - border + 1) {
-          const text = (el.textContent || el.tagName).trim().slice(0, 40);
-          out.push(`${card.id}: "${text}" leaves the card`);
-        }
-      }
-    }
-  }
-  return out;
-}"""
 
 
 @pytest.fixture

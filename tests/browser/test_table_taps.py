@@ -10,7 +10,7 @@ from django.conf import settings
 
 from games.barbu.submission import deal_submit
 from tests.factories import NAMES, make_game
-from tests.games.barbu.table.test_mandatory_doubles import anna_without_doubles
+from tests.games.barbu.table.pages import anna_without_doubles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from django.conf import settings
 
 from demo.loader import DEMO_SLUG
 from games.models import Event, Table
-from tests.browser.test_pages import BROKEN_WORDS_JS, OVERFLOW_JS, VIEWPORTS, localised
+from tests.browser.walk import BROKEN_WORDS_JS, OVERFLOW_JS, VIEWPORTS, localised
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

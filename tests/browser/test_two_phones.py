@@ -6,9 +6,8 @@ import pytest
 
 from games.barbu.submission import deal_submit
 from games.models import Deal
+from tests.browser.table_entry import enter_deal, save
 from tests.factories import make_club, make_game
-
-from .test_evening import enter_deal, save
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -33,3 +33,34 @@ def form_data(deal: dict, names: list[str], number: int) -> dict:
         for place, name in enumerate(result["order"]):
             data[f"place_{place}"] = seat[name]
     return data
+
+
+BARBU = {
+    "dealer": "Anna",
+    "contract": "barbu",
+    "doubles": [{"by": "Bruno", "against": "Anna"}],
+    "result": {"king_of_hearts": "Carla"},
+}
+
+
+HEARTS = {
+    "dealer": "Anna",
+    "contract": "hearts",
+    "result": {
+        "hearts": {
+            "Anna": ["AH", "KH", "QH"],
+            "Bruno": ["JH", "TH", "9H", "8H"],
+            "Carla": ["7H", "6H", "5H"],
+            "Dario": ["4H", "3H", "2H"],
+        }
+    },
+}
+
+
+TRUMPS = {
+    "dealer": "Anna",
+    "contract": "trumps",
+    "trump": "S",
+    "doubles": [{"by": "Carla", "against": "Anna", "redoubled": True}],
+    "result": {"tricks": {"Anna": 5, "Bruno": 3, "Carla": 3, "Dario": 2}},
+}

@@ -14,35 +14,9 @@ from games.barbu.submission import deal_submit
 from games.models import Deal, DealRevision, DealScore, Game
 from scoring.engine import barbu
 from tests.factories import make_game
-from tests.games.barbu.deal_forms import form_data
+from tests.games.barbu.deal_forms import BARBU, HEARTS, TRUMPS, form_data
 
 pytestmark = pytest.mark.django_db
-
-BARBU = {
-    "dealer": "Anna",
-    "contract": "barbu",
-    "doubles": [{"by": "Bruno", "against": "Anna"}],
-    "result": {"king_of_hearts": "Carla"},
-}
-HEARTS = {
-    "dealer": "Anna",
-    "contract": "hearts",
-    "result": {
-        "hearts": {
-            "Anna": ["AH", "KH", "QH"],
-            "Bruno": ["JH", "TH", "9H", "8H"],
-            "Carla": ["7H", "6H", "5H"],
-            "Dario": ["4H", "3H", "2H"],
-        }
-    },
-}
-TRUMPS = {
-    "dealer": "Anna",
-    "contract": "trumps",
-    "trump": "S",
-    "doubles": [{"by": "Carla", "against": "Anna", "redoubled": True}],
-    "result": {"tricks": {"Anna": 5, "Bruno": 3, "Carla": 3, "Dario": 2}},
-}
 
 
 @pytest.fixture

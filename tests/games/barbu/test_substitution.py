@@ -3,16 +3,12 @@ swap form, then the table plays on; each player's deals stay their own."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.barbu import evenings, substitutions
-from games.barbu.corrections import rename_in_deal
-from games.barbu.submission import deal_submit
 from games.core.errors import EveningError
 from games.models import (
     Deal,
@@ -25,26 +21,12 @@ from games.models import (
     Substitution,
 )
 from scoring.engine import barbu
-from scoring.engine.barbu.randomgame import random_game
 from scoring.models import EventStanding
 from tests.factories import make_organiser, seated_event
+from tests.games.barbu.builders import deals_for, play
 from tests.games.barbu.deal_forms import form_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-
-
-def deals_for(game: Game, seed: int = 2) -> list[dict]:
-    record = random_game(random.Random(seed), "italian7")
-    mapping = dict(zip(record["players"], game.player_names, strict=True))
-    return [rename_in_deal(d, mapping) for d in record["deals"]]
-
-
-def play(game: Game, upto: int, seed: int = 2) -> None:
-    """Store the game's deals up to number `upto` (from its next one)."""
-    game.refresh_from_db()
-    for deal in deals_for(game, seed)[game.deals_count : upto]:
-        deal_submit(game_id=game.pk, deal=deal)
-    game.refresh_from_db()
 
 
 @pytest.fixture

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game
+from scoring.engine.barbu.randomgame import random_game
+from tests.factories import NAMES
 from tests.games.barbu.deal_forms import form_data
 
 
@@ -33,3 +37,11 @@ HEARTS_DEAL = {
 
 def post_deal(client, game: Game, deal: dict, number: int):
     return client.post(entry_url(game, "table-deal"), form_data(deal, game.player_names, number))
+
+
+def anna_without_doubles() -> list[dict]:
+    """A valid italian7 game, but nobody doubles Anna in her first five deals (still valid)."""
+    deals = random_game(random.Random(7), "italian7", players=list(NAMES))["deals"]
+    for deal in deals[:5]:
+        deal["doubles"] = []
+    return deals

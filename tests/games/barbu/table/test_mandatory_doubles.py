@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from io import StringIO
 
@@ -13,20 +12,11 @@ from rest_framework.test import APIClient
 
 from games.barbu.submission import deal_submit
 from games.models import Deal, DealRevision, Game
-from scoring.engine.barbu.randomgame import random_game
 from tests.factories import NAMES, make_game, make_organiser
 from tests.games.barbu.deal_forms import form_data
-from tests.games.barbu.table.pages import entry_url
+from tests.games.barbu.table.pages import anna_without_doubles, entry_url
 
 pytestmark = pytest.mark.django_db
-
-
-def anna_without_doubles() -> list[dict]:
-    """A valid italian7 game, but nobody doubles Anna in her first five deals (still valid)."""
-    deals = random_game(random.Random(7), "italian7", players=list(NAMES))["deals"]
-    for deal in deals[:5]:
-        deal["doubles"] = []
-    return deals
 
 
 def store(game: Game, deals: list[dict]) -> None:
