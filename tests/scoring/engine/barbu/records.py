@@ -41,3 +41,7 @@ RESULTS: dict[str, dict[str, Any]] = {
     "trumps": {"tricks": {A: 1, B: 3, C: 4, D: 5}},
     "domino": {"order": [C, A, D, B]},
 }
+
+
+def one(contract="barbu", result=None, doubles=None, ruleset="italian7", **extra):
+    return game([deal(contract, result or RESULTS[contract], doubles, **extra)], ruleset)
