@@ -71,7 +71,7 @@ def _mute_announce() -> None:
     """No standings task queued by the services: the benchmark calls the rebuild itself."""
     from games.burraco import scorecards, turns
 
-    def silent(event_id: int, game_ids: list[int]) -> None:
+    def silent(event_id: int, game_ids: list[int], *, rated: bool = False) -> None:
         return None
 
     scorecards.announce = silent
