@@ -133,6 +133,18 @@ def _lock(game_id: int) -> tuple[Game, Table, Round, Event]:
     return game, table, table.round, table.round.event
 
 
+def _hand_json(hand: BurracoHand) -> dict[str, Any]:
+    """A stored hand as the score card lists it (and a 409 gives it, under `stored`)."""
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "mode": hand.mode,
+        "hand": hand.data,
+        "NS": hand.scores.get("NS", {}),
+        "EW": hand.scores.get("EW", {}),
+    }
+
+
 def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = None) -> dict:
     """The JSON of a score card as the table, the desk and the API show it."""
     if hands is None:
@@ -147,17 +159,7 @@ def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = Non
         "hands_per_turn": None if free else per_turn,
         "entered_line": card.entered_line or None,
         "confirmed_line": card.confirmed_line or None,
-        "hands": [
-            {
-                "number": h.number,
-                "version": h.version,
-                "mode": h.mode,
-                "hand": h.data,
-                "NS": h.scores.get("NS", {}),
-                "EW": h.scores.get("EW", {}),
-            }
-            for h in hands
-        ],
+        "hands": [_hand_json(h) for h in hands],
         "totals": {"NS": card.ns_total, "EW": card.ew_total},
         "difference": abs(card.ns_total - card.ew_total),
         "winner": result["winner"],
@@ -324,7 +326,7 @@ def hand_submit(
                 % {"number": number},
                 code="hand_conflict",
                 params={"number": number},
-                extra={"stored": {"number": number, "hand": existing.data}},
+                extra={"stored": _hand_json(existing)},
             )
         if number is not None and number > count + 1:
             raise DealRejected(
