@@ -320,7 +320,10 @@ def hand_submit(
         if number is not None and number <= count:
             existing = game.hands.get(number=number)
             if existing.data == data:
-                return CardAnswer(card_body(game, card), 200, created=False)
+                body = card_body(game, card)
+                # The key now stands for this request: reused with another hand, refused.
+                keep_answer(scope, idempotency_key, fingerprint, body, status=200)
+                return CardAnswer(body, 200, created=False)
             raise DealConflict(
                 _("Hand %(number)s is already stored with other points; ask the referee.")
                 % {"number": number},

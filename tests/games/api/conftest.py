@@ -28,6 +28,9 @@ class Side:
     game: Game
     table: Table
     token: str
+    path: str  # where the table writes the next deal or hand
+    first: dict  # the body of deal or hand 1, as stored
+    next: dict  # a body the engine accepts as the next deal or hand
 
     def client(self, role: str = "anonymous") -> APIClient:
         client = APIClient()
@@ -42,7 +45,16 @@ def barbu_side() -> Side:
     world = build_world()
     game = world.game
     event = game.table.round.event
-    return Side("barbu", event, game, world.table, world.tokens["organiser"])
+    return Side(
+        "barbu",
+        event,
+        game,
+        world.table,
+        world.tokens["organiser"],
+        path=f"/api/v1/games/{game.pk}/deals/",
+        first={"number": 1, **world.deals[0]},
+        next={"number": 3, **world.deals[2]},
+    )
 
 
 def burraco_side() -> Side:
@@ -52,7 +64,16 @@ def burraco_side() -> Side:
     game = table.game
     scorecards.hand_submit(game_id=game.pk, hand={"mp": {"NS": 300, "EW": 100}}, line="NS")
     organiser = make_organiser(event.club, "referee")
-    return Side("burraco", event, game, table, Token.objects.create(user=organiser).key)
+    return Side(
+        "burraco",
+        event,
+        game,
+        table,
+        Token.objects.create(user=organiser).key,
+        path=f"/api/v1/games/{game.pk}/hands/",
+        first={"number": 1, "line": "NS", "mp": {"NS": 300, "EW": 100}},
+        next={"number": 2, "line": "NS", "mp": {"NS": 150, "EW": 250}},
+    )
 
 
 @pytest.fixture(params=GAMES)
