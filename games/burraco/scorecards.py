@@ -72,6 +72,19 @@ def read_hand(entry: Any, ruleset: dict, number: int) -> tuple[str, dict, dict]:
     if not isinstance(entry, dict):
         raise _reject("hand", "invalid_type", _("A hand should be an object."))
     if "mp" in entry:
+        counts = sorted(k for k in set(entry) - {"mp"} if not (k == "closed" and entry[k] is None))
+        if counts:
+            # Both ways at once: which one the table meant cannot be told; say so rather
+            # than keep the MP and drop the counts.
+            raise _reject(
+                "mp",
+                "mp_with_counts",
+                _(
+                    "Give either each line's MP (mp) or what each line counted (closed, NS, "
+                    "EW), not both."
+                ),
+                {"fields": counts},
+            )
         mp = entry["mp"]
         if not isinstance(mp, dict) or set(mp) != set(LINES):
             raise _reject("mp", "invalid_type", _("Give the MP of both lines, NS and EW."))
