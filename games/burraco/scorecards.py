@@ -535,9 +535,14 @@ def _decimal(value: Any, field: str) -> Decimal:
         raise _reject(
             field, "invalid_number", _("%(field)s should be a number.") % {"field": field}
         ) from None
-    if out < 0 or out > 20:
+    # As PairTurnResult.penalty_vp stores it: 0 to 20, at most two decimals (0.001 would
+    # be stored as 0.00 while the history kept 0.001).
+    if not out.is_finite() or out < 0 or out > 20 or out != out.quantize(Decimal("0.01")):
         raise _reject(
-            field, "invalid_penalty", _("A penalty takes from 0 to 20 VP."), {"value": str(value)}
+            field,
+            "invalid_penalty",
+            _("A penalty takes from 0 to 20 VP, with at most two decimals."),
+            {"value": str(value)},
         )
     return out
 
