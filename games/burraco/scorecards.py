@@ -401,10 +401,20 @@ def card_confirm(
         card = ScoreCard.objects.get(game=game)
         if line not in LINES:
             raise EntryError(_("The line should be NS or EW."), code="invalid_line")
+        # Decided already (the other phone of the line won the race, or the referee):
+        # one answer whichever way it went, a conflict saying how.
         if card.status == ScoreCard.Status.CONFIRMED:
-            raise EntryError(_("This score card is already confirmed."), code="already_confirmed")
+            raise DealConflict(
+                _("This score card is already confirmed."),
+                code="already_confirmed",
+                params={"status": card.status},
+            )
         if card.status == ScoreCard.Status.DISPUTED:
-            raise EntryError(_("This score card is with the referee."), code="card_disputed")
+            raise DealConflict(
+                _("This score card is with the referee."),
+                code="card_disputed",
+                params={"status": card.status},
+            )
         if agree and card.status != ScoreCard.Status.ENTERED and is_free_match(game):
             raise EntryError(
                 _("The score card can be confirmed once the match is won."),
