@@ -127,3 +127,36 @@ def test_a_hand_conflict_gives_the_stored_hand_as_the_card_lists_it() -> None:
     assert stored["number"] == 1 and stored["hand"] == {"mp": {"NS": 300, "EW": 100}}
     assert stored["version"] == 1 and stored["mode"] == "mp"
     assert stored["NS"] == {"score": 300} and stored["EW"] == {"score": 100}
+
+
+def _reads(side: Side) -> list[str]:
+    g, e, t, r = side.game.pk, side.event.pk, side.table.pk, side.table.round_id
+    player = side.table.seats.values_list("player_id", flat=True).first()
+    if player is None:  # a Burraco table seats pairs
+        player = side.table.ns_pair.player_a_id
+    return [
+        "/api/v1/games/",
+        f"/api/v1/games/?event={e}",
+        f"/api/v1/games/{g}/",
+        f"/api/v1/events/{e}/",
+        f"/api/v1/events/?club={side.event.club_id}",
+        f"/api/v1/events/{e}/standings/",
+        f"/api/v1/rounds/{r}/",
+        f"/api/v1/rounds/?event={e}",
+        f"/api/v1/tables/{t}/",
+        f"/api/v1/tables/?event={e}",
+        f"/api/v1/deals/?event={e}",
+        f"/api/v1/clubs/{side.event.club_id}/",
+        f"/api/v1/players/{player}/",
+        f"/api/v1/players/{player}/history/",
+        f"/api/v1/players/{player}/rating/",
+        f"/api/v1/players/{player}/burraco/",
+    ]
+
+
+def test_every_read_of_both_games_answers(side: Side) -> None:
+    for role in ("anonymous", "table_key", "organiser"):
+        client = side.client(role)
+        for path in _reads(side):
+            answer = client.get(path)
+            assert answer.status_code == 200, (role, path, answer.content[:300])
