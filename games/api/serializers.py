@@ -285,7 +285,7 @@ class ScoreCardSerializer(serializers.Serializer):
 
 class BarbuGameDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    game = serializers.CharField(help_text="barbu")
+    game = serializers.CharField()  # "barbu" (the discriminator)
     status = serializers.ChoiceField(Game.Status.choices)
     record = RecordSerializer(help_text=_("The game record of docs/rules/format.md."))
     scores = serializers.DictField(help_text=_("The engine's Scores JSON of docs/rules/format.md."))
@@ -304,7 +304,7 @@ class BarbuGameDetailSerializer(serializers.Serializer):
 
 class BurracoGameDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    game = serializers.CharField(help_text="burraco")
+    game = serializers.CharField()  # "burraco" (the discriminator)
     status = serializers.ChoiceField(Game.Status.choices)
     card = ScoreCardSerializer(
         help_text=_("The score card of the game, as its card endpoint gives it.")
