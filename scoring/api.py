@@ -32,7 +32,7 @@ from clubs.models import League, Player
 from games.api.filters import KnownQueryParameters
 from games.api.pagination import Pagination
 from games.api.schema import READ_ERRORS, errors
-from games.api.views import ApiMixin
+from games.api.views import ApiMixin, tournament_of
 from games.core import live
 from games.models import Event
 from scoring import selectors
@@ -125,9 +125,13 @@ def _visible_player(request: Request, pk: int) -> Player:
     return get_object_or_404(Player.objects.visible_to(request.user), pk=pk)
 
 
-def _visible_event(request: Request, pk: int, **filters: Any) -> Event:
+def _visible_event(request: Request, pk: int, *, tournament: bool = False) -> Event:
+    """An event the caller may read (404 otherwise); `tournament`: a Burraco one, a Barbu
+    evening being a 404 `wrong_game` that says where its standings are."""
     events = Event.objects.visible_to(request.user).select_related("league")
-    return get_object_or_404(events.filter(**filters), pk=pk)
+    if tournament:
+        return tournament_of(events, pk)
+    return get_object_or_404(events, pk=pk)
 
 
 def _event_etag(request: Request, token: str | None, event: Event) -> str:
@@ -147,13 +151,13 @@ def _event_etag(request: Request, token: str | None, event: Event) -> str:
 
 
 def _event_answer(
-    request: Request, pk: int, answer: Any, **filters: Any
+    request: Request, pk: int, answer: Any, *, tournament: bool = False
 ) -> Response | HttpResponse:
     """An evening's standings with their ETag, or 304 when the client holds them already:
     `answer(event)` makes the Response (after the visibility check, 404 for whoever may not
     see the evening)."""
     token = live.version("event", pk)  # before the reads it labels
-    event = _visible_event(request, pk, **filters)
+    event = _visible_event(request, pk, tournament=tournament)
     tag = _event_etag(request, token, event)
     unchanged = live.not_modified(request, tag)
     if unchanged is not None:
@@ -589,5 +593,5 @@ class TournamentStandingsView(StandingsView):
                 selectors.pair_standings(event.pk),
                 {"event": event.pk, "status": event.status},
             ),
-            game="burraco",
+            tournament=True,
         )

@@ -43,7 +43,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 
 from scoring import healing, rating_sync, rebuild
 from scoring.burraco import rating_sync as burraco_rating_sync
@@ -56,6 +56,19 @@ MEMO_MIN_MARGIN = 0.5
 # (kind, ident) -> monotonic time until which a task this process sent will still see a
 # newly committed deal (module docstring). Plain dict operations: safe across threads.
 _sent_until: dict[tuple[str, int | str], float] = {}
+
+
+# A rebuild whose database connection failed (cut, server restarted, failover) is tried
+# again with exponential backoff (about 1, 2, 4 ... s, at most a minute, jittered) rather
+# than left to the next sweep; Celery's Django fixup closes the broken connection before
+# the retry runs. A bug (any other error) is not retried. The tasks are idempotent.
+RETRY_ON_LOST_DATABASE = {
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
 
 
 def _countdown(kind: str) -> float:
@@ -160,21 +173,21 @@ def _requeue(kind: str, ident: int | str) -> bool:
     return _queue(kind, ident, task, args)
 
 
-@shared_task(name="scoring.event_standings", acks_late=True)
+@shared_task(name="scoring.event_standings", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def event_standings_task(event_id: int) -> int:
     _forget("event", event_id)
     with healing.recording("event", event_id):
         return rebuild.rebuild_event_standings(event_id=event_id)
 
 
-@shared_task(name="scoring.league_standings", acks_late=True)
+@shared_task(name="scoring.league_standings", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def league_standings_task(league_id: int) -> int:
     _forget("league", league_id)
     with healing.recording("league", league_id):
         return rebuild.rebuild_league_standings(league_id=league_id)
 
 
-@shared_task(name="scoring.ratings", acks_late=True)
+@shared_task(name="scoring.ratings", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def ratings_task() -> dict:
     _forget("ratings", "all")
     with healing.recording("ratings", "all"):
@@ -182,7 +195,7 @@ def ratings_task() -> dict:
     return {"games": report.games, "replayed": report.replayed}
 
 
-@shared_task(name="scoring.burraco_ratings", acks_late=True)
+@shared_task(name="scoring.burraco_ratings", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def burraco_ratings_task() -> dict:
     _forget("burraco_ratings", "all")
     with healing.recording("burraco_ratings", "all"):
@@ -190,7 +203,7 @@ def burraco_ratings_task() -> dict:
     return {"games": report.games, "replayed": report.replayed}
 
 
-@shared_task(name="scoring.rebuild_all", acks_late=True)
+@shared_task(name="scoring.rebuild_all", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def rebuild_all_task() -> dict:
     """Nightly safety net (CELERY_BEAT_SCHEDULE): everything rebuilt from the deals."""
     return rebuild.rebuild_all()

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
 )
 from rest_framework import generics
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -26,7 +25,7 @@ from games.api.schema import (
     WRITE_ERRORS,
     errors,
 )
-from games.api.views import ApiMixin, json_object, visible_deals, visible_games
+from games.api.views import ApiMixin, game_of_kind, json_object, visible_deals
 from games.barbu.corrections import deal_correct
 from games.barbu.submission import deal_confirm, deal_submit
 from games.models import Deal, Game
@@ -55,6 +54,21 @@ def _etag(deal: Deal) -> dict[str, str]:
     return {"ETag": f'"{deal.version}"'}
 
 
+def barbu_deal(request: Request, pk: int, number: int) -> Deal:
+    """Deal `number` of Barbu game `pk`, if the caller may read it (404 otherwise; 404
+    `wrong_game` for a Burraco game, which has hands, not deals)."""
+    deal = (
+        visible_deals(request)
+        .select_related("game__table__round__event")
+        .filter(game_id=pk, number=number)
+        .first()
+    )
+    if deal is None:
+        game_of_kind(request, pk, Game.Kind.BARBU)  # says why, if it is another game
+        raise NotFound()
+    return deal
+
+
 class GameDealsView(ApiMixin, generics.GenericAPIView):
     """The deals of one game: list them, or submit the next one."""
 
@@ -63,7 +77,7 @@ class GameDealsView(ApiMixin, generics.GenericAPIView):
     filter_backends = [filters.KnownQueryParameters]
 
     def get_game(self, request: Request, pk: int) -> Game:
-        game = get_object_or_404(visible_games(request), pk=pk)
+        game = game_of_kind(request, pk, Game.Kind.BARBU)
         self.check_object_permissions(request, game)
         return game
 
@@ -134,11 +148,7 @@ class DealDetailView(ApiMixin, generics.GenericAPIView):
     filter_backends = [filters.KnownQueryParameters]
 
     def get_deal(self, request: Request, pk: int, number: int) -> Deal:
-        deal = get_object_or_404(
-            visible_deals(request).select_related("game__table__round__event"),
-            game_id=pk,
-            number=number,
-        )
+        deal = barbu_deal(request, pk, number)
         self.check_object_permissions(request, deal.game)
         return deal
 
@@ -228,11 +238,7 @@ class DealConfirmView(ApiMixin, generics.GenericAPIView):
         responses={200: serializers.DealSerializer, **errors(*WRITE_ERRORS, 409)},
     )
     def post(self, request: Request, pk: int, number: int) -> Response:
-        deal = get_object_or_404(
-            visible_deals(request).select_related("game__table__round__event"),
-            game_id=pk,
-            number=number,
-        )
+        deal = barbu_deal(request, pk, number)
         self.check_object_permissions(request, deal.game)
         form = serializers.ConfirmSerializer(data=json_object(request))
         form.is_valid(raise_exception=True)

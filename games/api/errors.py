@@ -58,6 +58,18 @@ class LoginLocked(exceptions.Throttled):
         self.wait = wait
 
 
+class WrongGame(exceptions.NotFound):
+    """The object exists and the caller may read it, but it is of the other game, which
+    has no such thing (a Burraco game's deals, a Barbu game's score card): 404
+    `wrong_game`, `params.game` the game it is, the message where to look instead."""
+
+    default_code = "wrong_game"
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(detail=message, code=self.default_code)
+        self.params = {"game": str(game)}
+
+
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = gettext_lazy("The request body is too large.")
@@ -118,11 +130,25 @@ def error_body(
     return body
 
 
+def _as_problem(found: dict[str, Any]) -> dict[str, Any]:
+    """A service's problem in the API's one shape: a Burraco hand's number, "hand" in the
+    engine's own JSON (docs/rules/format.md), is `deal` here, as for Barbu's deals."""
+    if "hand" not in found:
+        return found
+    return problem(
+        found.get("message", ""),
+        code=found.get("code") or "invalid",
+        field=found.get("field"),
+        deal=found.get("hand"),
+        params=found.get("params"),
+    )
+
+
 def _entry_error(exc: EntryError) -> Response:
     status_code = STATUS_BY_CODE.get(exc.code, exc.status)
     # The engine speaks English; its codes and params give the message in the request's
     # language (clubs/engine_words.py).
-    errors = translate_problems(exc.problems)
+    errors = [_as_problem(p) for p in translate_problems(exc.problems)]
     message = errors[0]["message"] if errors and exc.code == "deal_rejected" else exc.message
     if not errors and status_code == status.HTTP_400_BAD_REQUEST:
         errors = [problem(exc.message, code=exc.code, params=exc.params)]
@@ -180,6 +206,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     extra: dict[str, Any] = {}
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         extra["params"] = {"wait": int(exc.wait)}
+    if getattr(exc, "params", None):
+        extra["params"] = exc.params
     if exc.status_code == status.HTTP_400_BAD_REQUEST and not errors:
         errors = [problem(message, code=code)]
     stored = getattr(exc, "stored", None)

@@ -36,6 +36,7 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
 from clubs.models import Club, League, Membership, Player
+from games.core.table_pages import could_be_key
 from games.models import Event, Game, Table
 
 TABLE_KEY_HEADER = "X-Table-Key"
@@ -55,6 +56,8 @@ class TableKey:
 def read_table_key(key: str) -> TableKey | None:
     """What the table key grants (one query on the unique index of Table.key); None when
     no table has this key."""
+    if not could_be_key(key):
+        return None
     table = Table.objects.select_related("round__event__club", "game").filter(key=key).first()
     if table is None:
         return None

@@ -18,15 +18,18 @@ from games.api import contract, examples, serializers
 
 # --- documentation of errors ------------------------------------------------------------
 ERROR_TEXT = {
-    400: "Invalid request: `errors` lists every problem (deal number, field path, code, "
-    "params, message).",
+    400: "Invalid request: `errors` lists every problem (deal number, a Burraco hand's "
+    "number too, field path, code, params, message).",
     401: "Not authenticated: send `Authorization: Token ...`, a session, or `X-Table-Key`.",
     403: "Authenticated, but not allowed to do this.",
-    404: "No such object, or not visible to you.",
+    404: "No such object, or not visible to you; `wrong_game` (with `params.game`): the "
+    "object is of the other game, which has no such thing (a Burraco game's deals, a Barbu "
+    "game's score card or hands, a Barbu evening as a tournament).",
     405: "Method not allowed.",
     409: "Conflict: another deal is stored under this number (`stored`), or the game is "
     "complete (`game_closed`), or its round or evening is closed (`round_closed`, "
-    "`event_closed`: only corrections of stored deals), or the deal is already confirmed.",
+    "`event_closed`: only corrections of stored deals), or the deal or score card is already "
+    "confirmed (or the card disputed: `params.status`).",
     412: "If-Match does not name the deal's current version; `stored` is the current deal.",
     413: "The request body is larger than 1 MiB.",
     415: "The body must be application/json.",

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from clubs.models import Club, League, Player
-from games.models import Deal, Event, Game, Round, Table
+from games.models import Deal, Event, Game, Round, ScoreCard, Table
 from scoring.engine import barbu
 
 CONTRACT_CHOICES = list(barbu.CONTRACTS)
@@ -49,8 +49,25 @@ class StoredDealSerializer(serializers.Serializer):
     scores = serializers.DictField()
 
 
+class StoredHandSerializer(serializers.Serializer):
+    """A Burraco hand as it is stored (as its score card lists it)."""
+
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=["mp", "cards"])
+    hand = serializers.JSONField()
+    NS = serializers.DictField()
+    EW = serializers.DictField()
+
+
 class ConflictSerializer(ErrorSerializer):
-    stored = StoredDealSerializer(required=False, help_text=_("The deal as it is stored."))
+    stored = PolymorphicProxySerializer(
+        component_name="Stored",
+        serializers=[StoredDealSerializer, StoredHandSerializer],
+        resource_type_field_name=None,
+        required=False,
+        help_text=_("What is stored now: a Barbu deal, or a Burraco hand."),
+    )
 
 
 # --- reads ----------------------------------------------------------------------------
@@ -139,6 +156,11 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
+    """A game of either kind: `game` says which. A Burraco game's `players` are NS's two
+    and EW's two, `deals_count` its hands stored, `deals_target` the hands of its turn (0
+    for a free match, which plays to a target), `totals` each line's MP."""
+
+    game = serializers.ChoiceField(source="kind", choices=Game.Kind.choices, read_only=True)
     event = serializers.IntegerField(source="table.round.event_id", read_only=True)
     round = serializers.IntegerField(source="table.round_id", read_only=True)
     players = serializers.ListField(
@@ -149,6 +171,7 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = [
             "id",
+            "game",
             "event",
             "round",
             "table",
@@ -214,8 +237,55 @@ class SubstitutionSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class GameDetailSerializer(serializers.Serializer):
+# --- a Burraco game's score card (also games/api/tournaments.py's answers) ---------------
+class HandScoreSerializer(serializers.Serializer):
+    score = serializers.IntegerField()
+    cards = serializers.IntegerField(required=False)
+    bonus = serializers.IntegerField(required=False)
+    pozzetto = serializers.IntegerField(required=False)
+
+
+class CardHandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=["mp", "cards"])
+    hand = serializers.JSONField()
+    NS = HandScoreSerializer()
+    EW = HandScoreSerializer()
+
+
+class LinesSerializer(serializers.Serializer):
+    NS = serializers.IntegerField()
+    EW = serializers.IntegerField()
+
+
+class FreeMatchSerializer(serializers.Serializer):
+    """A free match (an evening of free matches; null for a tournament turn): its target
+    and what each line still needs to reach it (0 once there)."""
+
+    target = serializers.IntegerField()
+    needs = LinesSerializer()
+
+
+class ScoreCardSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=ScoreCard.Status.choices)
+    version = serializers.IntegerField()
+    hands_per_turn = serializers.IntegerField(allow_null=True)
+    entered_line = serializers.CharField(allow_null=True)
+    confirmed_line = serializers.CharField(allow_null=True)
+    hands = CardHandSerializer(many=True)
+    totals = LinesSerializer()
+    difference = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True)
+    vp = LinesSerializer()
+    complete = serializers.BooleanField()
+    match = FreeMatchSerializer(allow_null=True)
+
+
+class BarbuGameDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    game = serializers.CharField()  # "barbu" (the discriminator)
     status = serializers.ChoiceField(Game.Status.choices)
     record = RecordSerializer(help_text=_("The game record of docs/rules/format.md."))
     scores = serializers.DictField(help_text=_("The engine's Scores JSON of docs/rules/format.md."))
@@ -230,6 +300,22 @@ class GameDetailSerializer(serializers.Serializer):
             "whoever played it. Empty when nobody was substituted."
         ),
     )
+
+
+class BurracoGameDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()  # "burraco" (the discriminator)
+    status = serializers.ChoiceField(Game.Status.choices)
+    card = ScoreCardSerializer(
+        help_text=_("The score card of the game, as its card endpoint gives it.")
+    )
+
+
+GameDetailSerializer = PolymorphicProxySerializer(
+    component_name="GameDetail",
+    serializers={"barbu": BarbuGameDetailSerializer, "burraco": BurracoGameDetailSerializer},
+    resource_type_field_name="game",
+)
 
 
 class DealSerializer(serializers.ModelSerializer):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -26,58 +25,14 @@ from games.api import contract
 from games.api.filters import KnownQueryParameters
 from games.api.permissions import CanEnterDeals, IsClubOrganiser, PublicReadable, table_key
 from games.api.schema import IDEMPOTENCY_KEY, IF_MATCH, READ_ERRORS, WRITE_ERRORS, errors
+from games.api.serializers import LinesSerializer, ScoreCardSerializer
 from games.api.tournament_examples import TOURNAMENT_EXAMPLES
-from games.api.views import ApiMixin, json_object, visible_games
+from games.api.views import ApiMixin, game_of_kind, json_object, tournament_of
 from games.burraco import scorecards
 from games.burraco.scorecards import LINES
 from games.models import Event, Game, PairTurnResult, ScoreCard
 
 HAND_KEYS = frozenset({"number", "line", "mp", "closed", "NS", "EW"})
-
-
-class HandScoreSerializer(serializers.Serializer):
-    score = serializers.IntegerField()
-    cards = serializers.IntegerField(required=False)
-    bonus = serializers.IntegerField(required=False)
-    pozzetto = serializers.IntegerField(required=False)
-
-
-class CardHandSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    version = serializers.IntegerField()
-    mode = serializers.ChoiceField(choices=["mp", "cards"])
-    hand = serializers.JSONField()
-    NS = HandScoreSerializer()
-    EW = HandScoreSerializer()
-
-
-class LinesSerializer(serializers.Serializer):
-    NS = serializers.IntegerField()
-    EW = serializers.IntegerField()
-
-
-class FreeMatchSerializer(serializers.Serializer):
-    """A free match (an evening of free matches; null for a tournament turn): its target
-    and what each line still needs to reach it (0 once there)."""
-
-    target = serializers.IntegerField()
-    needs = LinesSerializer()
-
-
-class ScoreCardSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=ScoreCard.Status.choices)
-    version = serializers.IntegerField()
-    hands_per_turn = serializers.IntegerField(allow_null=True)
-    entered_line = serializers.CharField(allow_null=True)
-    confirmed_line = serializers.CharField(allow_null=True)
-    hands = CardHandSerializer(many=True)
-    totals = LinesSerializer()
-    difference = serializers.IntegerField()
-    winner = serializers.CharField(allow_null=True)
-    vp = LinesSerializer()
-    complete = serializers.BooleanField()
-    match = FreeMatchSerializer(allow_null=True)
 
 
 class HandSubmitSerializer(serializers.Serializer):
@@ -296,12 +251,12 @@ class TournamentView(ApiMixin, APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         KnownQueryParameters().filter_queryset(request, None, self)
-        event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
+        event = tournament_of(PublicReadable.events(request), pk)
         return Response(TournamentSerializer(tournament_json(event)).data)
 
 
 def _burraco_game(request: Request, pk: int, view: Any) -> Game:
-    game = get_object_or_404(visible_games(request).filter(kind=Game.Kind.BURRACO), pk=pk)
+    game = game_of_kind(request, pk, Game.Kind.BURRACO)
     view.check_object_permissions(request, game)
     return game
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -23,7 +22,7 @@ from games.api import contract
 from games.api.permissions import PublicReadable, organises, table_key
 from games.api.schema import IDEMPOTENCY_KEY, WRITE_ERRORS, errors
 from games.api.tournaments import TurnSerializer, tournament_json
-from games.api.views import ApiMixin, json_object
+from games.api.views import ApiMixin, json_object, tournament_of
 from games.burraco.movements import VARIANTS
 from games.burraco.tournaments import HANDS, MOVEMENTS, SeatedTurn
 from games.burraco.turn_requests import turn_seat_request
@@ -148,7 +147,7 @@ def burraco_write(
     """The Burraco event of a write to it (404 if the caller cannot read it, 403 if the
     view's permissions refuse the write) and the request's JSON object validated by
     `serializer`: a field not in `fields` is a 400 with `no_such_field`."""
-    event = get_object_or_404(PublicReadable.events(request).filter(game="burraco"), pk=pk)
+    event = tournament_of(PublicReadable.events(request), pk)
     view.check_object_permissions(request, event)
     body = json_object(request)
     unknown = sorted(set(body) - set(fields))

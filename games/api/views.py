@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from clubs import login_limits
 from games.api import filters, serializers
-from games.api.errors import LoginLocked, error_body
+from games.api.errors import LoginLocked, WrongGame, error_body
 from games.api.pagination import Pagination
 from games.api.parsers import StrictJSONParser
 from games.api.permissions import (
@@ -39,8 +39,9 @@ from games.api.permissions import (
 from games.api.schema import READ_ERRORS, ApiSchema, errors, read_schema
 from games.api.throttles import AuthThrottle, WritesThrottle
 from games.barbu.selectors import game_record
+from games.burraco.scorecards import card_body
 from games.core import live
-from games.models import Deal, Game, Round, Seat, Substitution, Table
+from games.models import Deal, Event, Game, Round, ScoreCard, Seat, Substitution, Table
 from scoring.engine import barbu
 
 
@@ -159,6 +160,48 @@ def visible_games(request: Request):
     return PublicReadable.filter(games, request, event="table__round__event", table="table_id")
 
 
+def wrong_game(game: Game) -> WrongGame:
+    """What a game of the other kind answers: it has no such thing, and where to look."""
+    if game.kind == Game.Kind.BURRACO:
+        message = _(
+            "Game %(id)s is a Burraco game: it has no deals. Its hands are on its score "
+            "card, /api/v1/games/%(id)s/card/."
+        )
+    else:
+        message = _(
+            "Game %(id)s is a Barbu game: it has no score card or hands. Its deals are at "
+            "/api/v1/games/%(id)s/deals/."
+        )
+    return WrongGame(message % {"id": game.pk}, game.kind)
+
+
+def game_of_kind(request: Request, pk: int, kind: str) -> Game:
+    """A game the caller may read (404 otherwise), of the game `kind` (404 `wrong_game`
+    saying so otherwise)."""
+    game = get_object_or_404(visible_games(request), pk=pk)
+    if game.kind != kind:
+        raise wrong_game(game)
+    return game
+
+
+def not_a_tournament(event: Event) -> WrongGame:
+    """What a Barbu evening answers where a Burraco tournament is asked for."""
+    message = _(
+        "Event %(id)s is a Barbu evening, not a Burraco tournament. Its standings are at "
+        "/api/v1/events/%(id)s/standings/."
+    )
+    return WrongGame(message % {"id": event.pk}, event.game)
+
+
+def tournament_of(events: Any, pk: int) -> Event:
+    """The Burraco tournament `pk` among the visible `events` (404 if not there, 404
+    `wrong_game` if it is a Barbu evening)."""
+    event = get_object_or_404(events, pk=pk)
+    if not event.is_burraco:
+        raise not_a_tournament(event)
+    return event
+
+
 @extend_schema_view(
     list=extend_schema(
         tags=["games"],
@@ -194,12 +237,23 @@ def _game_etag(request: Request, pk: str) -> str | None:
 
 
 def game_detail(game: Game) -> dict[str, Any]:
-    """{"id", "status", "record", "scores", "next", "substitutions"} of a game."""
+    """A Barbu game: {"id", "game", "status", "record", "scores", "next", "substitutions"};
+    a Burraco game: {"id", "game", "status", "card"} (its score card, as
+    /api/v1/games/<id>/card/ gives it)."""
+    if game.kind == Game.Kind.BURRACO:
+        card = ScoreCard.objects.get(game=game)
+        return {
+            "id": game.pk,
+            "game": game.kind,
+            "status": game.status,
+            "card": card_body(game, card),
+        }
     record = game_record(game, game.deals.order_by("number").only("game", "data"))
     scores = barbu.score_game(record)
     complete = game.status == Game.Status.COMPLETE
     return {
         "id": game.pk,
+        "game": game.kind,
         "status": game.status,
         "record": record,
         "scores": scores,

@@ -131,7 +131,10 @@ def deal_submit(
         count = len(stored_data)
         if number is not None and number <= count:
             existing = Deal.objects.get(game=game, number=number)
-            return _same_or_conflict(game, existing, content)
+            same = _same_or_conflict(game, existing, content)
+            # The key now stands for this request: reused with another deal, it is refused.
+            keep_answer(scope, idempotency_key, fingerprint, same.body, status=200)
+            return same
         if number is not None and number > count + 1:
             raise DealRejected(
                 _("Deal %(number)s cannot be entered before deal %(expected)s.")

@@ -198,7 +198,10 @@ class TurnForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     pair = forms.TypedChoiceField(label=_("Pair"), coerce=int)
-    vp = forms.DecimalField(label=_("VP taken"), min_value=0, max_value=20, initial=1)
+    # As PairTurnResult.penalty_vp stores it: at most two decimals.
+    vp = forms.DecimalField(
+        label=_("VP taken"), min_value=0, max_value=20, decimal_places=2, initial=1
+    )
     mp = forms.IntegerField(label=_("MP taken"), min_value=0, max_value=5000, initial=0)
     reason = forms.CharField(label=_("Reason"), max_length=200)
 

@@ -43,6 +43,9 @@ def seat_table(key: str) -> SeatTable | None:
     if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
         return None
     event_id, number = int(parts[0]), int(parts[1])
+    # Only as printed: no leading zero, no other digits than ASCII's (int() reads both).
+    if key != f"{event_id}-{number}-{parts[2]}":
+        return None
     if not 1 <= number <= free_matches.TABLE_LIMIT:
         return None
     if not constant_time_compare(parts[2], _mac(event_id, number)):

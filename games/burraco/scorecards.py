@@ -72,6 +72,19 @@ def read_hand(entry: Any, ruleset: dict, number: int) -> tuple[str, dict, dict]:
     if not isinstance(entry, dict):
         raise _reject("hand", "invalid_type", _("A hand should be an object."))
     if "mp" in entry:
+        counts = sorted(k for k in set(entry) - {"mp"} if not (k == "closed" and entry[k] is None))
+        if counts:
+            # Both ways at once: which one the table meant cannot be told; say so rather
+            # than keep the MP and drop the counts.
+            raise _reject(
+                "mp",
+                "mp_with_counts",
+                _(
+                    "Give either each line's MP (mp) or what each line counted (closed, NS, "
+                    "EW), not both."
+                ),
+                {"fields": counts},
+            )
         mp = entry["mp"]
         if not isinstance(mp, dict) or set(mp) != set(LINES):
             raise _reject("mp", "invalid_type", _("Give the MP of both lines, NS and EW."))
@@ -133,6 +146,18 @@ def _lock(game_id: int) -> tuple[Game, Table, Round, Event]:
     return game, table, table.round, table.round.event
 
 
+def _hand_json(hand: BurracoHand) -> dict[str, Any]:
+    """A stored hand as the score card lists it (and a 409 gives it, under `stored`)."""
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "mode": hand.mode,
+        "hand": hand.data,
+        "NS": hand.scores.get("NS", {}),
+        "EW": hand.scores.get("EW", {}),
+    }
+
+
 def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = None) -> dict:
     """The JSON of a score card as the table, the desk and the API show it."""
     if hands is None:
@@ -147,17 +172,7 @@ def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = Non
         "hands_per_turn": None if free else per_turn,
         "entered_line": card.entered_line or None,
         "confirmed_line": card.confirmed_line or None,
-        "hands": [
-            {
-                "number": h.number,
-                "version": h.version,
-                "mode": h.mode,
-                "hand": h.data,
-                "NS": h.scores.get("NS", {}),
-                "EW": h.scores.get("EW", {}),
-            }
-            for h in hands
-        ],
+        "hands": [_hand_json(h) for h in hands],
         "totals": {"NS": card.ns_total, "EW": card.ew_total},
         "difference": abs(card.ns_total - card.ew_total),
         "winner": result["winner"],
@@ -318,13 +333,16 @@ def hand_submit(
         if number is not None and number <= count:
             existing = game.hands.get(number=number)
             if existing.data == data:
-                return CardAnswer(card_body(game, card), 200, created=False)
+                body = card_body(game, card)
+                # The key now stands for this request: reused with another hand, refused.
+                keep_answer(scope, idempotency_key, fingerprint, body, status=200)
+                return CardAnswer(body, 200, created=False)
             raise DealConflict(
                 _("Hand %(number)s is already stored with other points; ask the referee.")
                 % {"number": number},
                 code="hand_conflict",
                 params={"number": number},
-                extra={"stored": {"number": number, "hand": existing.data}},
+                extra={"stored": _hand_json(existing)},
             )
         if number is not None and number > count + 1:
             raise DealRejected(
@@ -383,10 +401,20 @@ def card_confirm(
         card = ScoreCard.objects.get(game=game)
         if line not in LINES:
             raise EntryError(_("The line should be NS or EW."), code="invalid_line")
+        # Decided already (the other phone of the line won the race, or the referee):
+        # one answer whichever way it went, a conflict saying how.
         if card.status == ScoreCard.Status.CONFIRMED:
-            raise EntryError(_("This score card is already confirmed."), code="already_confirmed")
+            raise DealConflict(
+                _("This score card is already confirmed."),
+                code="already_confirmed",
+                params={"status": card.status},
+            )
         if card.status == ScoreCard.Status.DISPUTED:
-            raise EntryError(_("This score card is with the referee."), code="card_disputed")
+            raise DealConflict(
+                _("This score card is with the referee."),
+                code="card_disputed",
+                params={"status": card.status},
+            )
         if agree and card.status != ScoreCard.Status.ENTERED and is_free_match(game):
             raise EntryError(
                 _("The score card can be confirmed once the match is won."),
@@ -517,9 +545,14 @@ def _decimal(value: Any, field: str) -> Decimal:
         raise _reject(
             field, "invalid_number", _("%(field)s should be a number.") % {"field": field}
         ) from None
-    if out < 0 or out > 20:
+    # As PairTurnResult.penalty_vp stores it: 0 to 20, at most two decimals (0.001 would
+    # be stored as 0.00 while the history kept 0.001).
+    if not out.is_finite() or out < 0 or out > 20 or out != out.quantize(Decimal("0.01")):
         raise _reject(
-            field, "invalid_penalty", _("A penalty takes from 0 to 20 VP."), {"value": str(value)}
+            field,
+            "invalid_penalty",
+            _("A penalty takes from 0 to 20 VP, with at most two decimals."),
+            {"value": str(value)},
         )
     return out
 

@@ -13,10 +13,20 @@ from django.shortcuts import render
 from clubs.language import offer_club_language
 from games.models import Table
 
+# A table's key is 24 URL-safe characters (games.models.core.new_table_key) in a column
+# of 40: anything longer, or with a character no key has, is looked for nowhere.
+KEY_LENGTH_LIMIT = 40
+
+
+def could_be_key(key: str) -> bool:
+    """Whether `key` could be a table's key: printable ASCII, at most 40 characters. A NUL,
+    which PostgreSQL refuses in a string, never reaches the database."""
+    return bool(key) and len(key) <= KEY_LENGTH_LIMIT and key.isascii() and key.isprintable()
+
 
 def table_by_key(key: str) -> Table | None:
     """The table whose card carries this key, with what the page shows; None if there is none."""
-    if not key:
+    if not could_be_key(key):
         return None
     return Table.objects.select_related("round__event__club", "game").filter(key=key).first()
 

@@ -1,17 +1,17 @@
-"""A small world for the API tests: two clubs, their organisers, a member, tables and keys."""
+"""The API tests' world: two clubs, their organisers, a member, tables and keys (world), and
+one game of each kind with who may write to it (side, once per game)."""
 
 from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
 
-from tests.games.api.world import World, build_world
+from tests.games.api.world import GAMES, Side, World, barbu_side, build_world, burraco_side
 
 
 @pytest.fixture(autouse=True)
 def _api_settings(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.ROOT_URLCONF = "tests.games.api.urls"
 
 
 @pytest.fixture(autouse=True)
@@ -25,3 +25,9 @@ def _fresh_throttles():
 @pytest.fixture
 def world(db) -> World:
     return build_world()
+
+
+@pytest.fixture(params=GAMES)
+def side(request, db) -> Side:
+    """Each test taking `side` runs once per game."""
+    return barbu_side() if request.param == "barbu" else burraco_side()

@@ -49,7 +49,6 @@ def _post_together(url: str, key: str, body: dict, headers: dict) -> list[tuple[
 
 @pytest.fixture
 def api_world(settings):
-    settings.ROOT_URLCONF = "tests.games.api.urls"
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"auth": "1000/min", "writes": "100000/min"},

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_game_detail_is_record_scores_and_next(world):
     body = world.client("anonymous").get(f"/api/v1/games/{world.game.pk}/").json()
     record = game_record(world.game)
-    assert set(body) == {"id", "status", "record", "scores", "next", "substitutions"}
+    assert set(body) == {"id", "game", "status", "record", "scores", "next", "substitutions"}
     assert body["substitutions"] == []
     assert body["record"] == record
     assert body["scores"] == barbu.score_game(record)

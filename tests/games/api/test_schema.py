@@ -38,7 +38,6 @@ EXCLUDED = [positive_data_acceptance]
 
 @pytest.fixture
 def api_world(settings):
-    settings.ROOT_URLCONF = "tests.games.api.urls"
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"auth": "100000/min", "writes": "100000/min"},
@@ -77,7 +76,6 @@ def test_api_agrees_with_its_schema(api_world):
 
 
 def test_schema_is_valid_openapi(client, settings):
-    settings.ROOT_URLCONF = "tests.games.api.urls"
     response = client.get("/api/schema/?format=json")
     assert response.status_code == 200
     document = response.json()
