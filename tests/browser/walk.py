@@ -20,6 +20,9 @@ VIEWPORTS = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "heig
 
 
 SHOTS = Path(os.environ.get("PAGE_SCREENSHOTS", settings.BASE_DIR / "var" / "screenshots"))
+# The walk's full-page screenshots are for people to look through, not checks, and cost a
+# fifth of a walk: taken when PAGE_SCREENSHOTS names their folder (make screenshots).
+WALK_SHOTS = "PAGE_SCREENSHOTS" in os.environ
 
 
 # WCAG 2.1 A and AA, and axe's best practices (the audit's heading order, main heading
@@ -159,8 +162,8 @@ class Walk:
         self._add(f"console error: {message.text}")
 
     def check(self, name: str, axe, *, audit: bool = True) -> None:
-        """Overflow, axe and a screenshot of what the page shows now (`audit`: axe and the
-        screenshot; without it only the layout checks, which cost a tenth as much)."""
+        """Overflow, axe and a screenshot (WALK_SHOTS) of what the page shows now (`audit`: axe
+        and the screenshot; without it only the layout checks, which cost a tenth as much)."""
         self.current = name
         for line in self.page.evaluate(OVERFLOW_JS):
             self._add(line)
@@ -174,7 +177,8 @@ class Walk:
         for violation in axe_violations(self.page, axe):
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
             self._add(f"axe {violation['id']} ({violation['impact']}): {targets}")
-        self.page.screenshot(path=str(self.folder / f"{name}.png"), full_page=True)
+        if WALK_SHOTS:
+            self.page.screenshot(path=str(self.folder / f"{name}.png"), full_page=True)
 
     def open(self, name: str, path: str, axe) -> None:
         self.current = name
