@@ -8,6 +8,7 @@ the other line confirms the card or disputes it for the referee.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.burraco import free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
-from games.core.errors import DealConflict, DealRejected, EntryError
+from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
 from games.core.table_pages import not_found_page, with_table
 from games.models import BurracoPair, Game, ScoreCard, Table
 
@@ -99,6 +100,8 @@ def render_card(
         and line is not None
         and line != card.entered_line,
         "next_number": len(hands) + 1,
+        # Each form shown has its own key: the same form sent twice stores one hand.
+        "entry_key": uuid.uuid4().hex,
         "mode": (posted or {}).get("mode", "mp"),
         "posted_ns": (posted or {}).get("NS-mp", ""),
         "posted_ew": (posted or {}).get("EW-mp", ""),
@@ -186,24 +189,51 @@ def card_line(request: HttpRequest, table: Table) -> HttpResponse:
     return redirect("burraco-card", key=table.key)
 
 
+def _posted_number(form: Any) -> int | None:
+    """The hand the form was entering (None from a form without one)."""
+    raw = (form.get("number") or "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+
+
+def already_entered(game: Game, number: int) -> str:
+    """"Hand 2 is already entered: 400–200", said to a phone that sends it again."""
+    stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
+    if stored is None:
+        return _("Hand %(number)s is already entered.") % {"number": number}
+    return _("Hand %(number)s is already entered: %(ns)s–%(ew)s.") % {
+        "number": number,
+        "ns": stored[0],
+        "ew": stored[1],
+    }
+
+
 @require_POST
 @_burraco_table
 def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
-    """Store the hand the form describes; bad input re-shows the form with the engine's words."""
+    """Store the hand the form describes; bad input re-shows the form with the engine's words.
+
+    The form names the hand it enters (`number`) and carries its own key (`entry_key`): a
+    double tap is the first answer again, a second phone of the same line sending a hand
+    already stored is told so, with its points, and shown the card; nothing new stored."""
     line = chosen_line(request, table.key)
     if line is None:
         return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    number = _posted_number(request.POST)
     try:
         hand = hand_from_form(request.POST)
+        if number is not None:
+            hand["number"] = number
         answer = hand_submit(
             game_id=table.game.pk,
             hand=hand,
             line=line,
             by_user=request.user,
             by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+            idempotency_key=(request.POST.get("entry_key") or "").strip()[:64] or None,
         )
-    except DealConflict as error:
-        return render_card(request, table, errors=[error.message], status=409)
+    except (DealConflict, IdempotencyMismatch) as error:
+        words = already_entered(table.game, number) if number is not None else error.message
+        return render_card(request, table, errors=[words], status=409)
     except DealRejected as error:
         errors = [p["message"] for p in error.problems] or [error.message]
         return render_card(request, table, errors=errors, posted=request.POST, status=400)
@@ -215,6 +245,8 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
         messages.success(
             request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
         )
+    elif number is not None:
+        messages.info(request, already_entered(table.game, number))
     return redirect("burraco-card", key=table.key)
 
 
