@@ -196,7 +196,7 @@ def _posted_number(form: Any) -> int | None:
 
 
 def already_entered(game: Game, number: int) -> str:
-    """"Hand 2 is already entered: 400–200", said to a phone that sends it again."""
+    """What a phone sending a stored hand again is told: "Hand 2 is already entered: 400–200"."""
     stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
     if stored is None:
         return _("Hand %(number)s is already entered.") % {"number": number}
