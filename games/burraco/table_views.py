@@ -15,7 +15,8 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -24,8 +25,9 @@ from django.views.decorators.http import require_GET, require_POST
 from games.burraco import free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
-from games.core.table_pages import not_found_page, with_table
+from games.core.table_pages import not_found_page, table_by_key, with_table
 from games.models import BurracoPair, Game, ScoreCard, Table
 
 SESSION_LINE = "burraco-line:%s"
@@ -50,6 +52,24 @@ def chosen_line(request: HttpRequest, key: str) -> str | None:
     return line if line in LINES else None
 
 
+def _card_key(key: str) -> str:
+    return f"live:burraco-card:{key}"
+
+
+def state_etag(game_id: int, event_id: int) -> str:
+    """The ETag of what a score card page shows: its game's version (a hand, a
+    confirmation, a dispute, a correction) and its tournament's (a turn closed or seated,
+    the tournament closed), read before the data they label (games/core/live.py)."""
+    game, event = live.version("game", game_id), live.version("event", event_id)
+    return live.etag(f"{game}.{event}", "burraco-card") if game and event else ""
+
+
+def card_stamp(card: ScoreCard, table: Table) -> str:
+    """Changes whenever the page would show something else: the card's version (raised at
+    every change of the card), its turn's and its tournament's state."""
+    return f"{card.version}.{table.round.status}.{table.round.event.status}"
+
+
 def render_card(
     request: HttpRequest,
     table: Table,
@@ -60,6 +80,7 @@ def render_card(
 ) -> HttpResponse:
     event = table.round.event
     game = table.game
+    etag = state_etag(game.pk, event.pk)  # before the reads it labels
     card = ScoreCard.objects.get(game=game)
     hands = list(game.hands.order_by("number"))
     body = card_body(game, card, hands)
@@ -79,6 +100,8 @@ def render_card(
         "club": event.club,
         "key": table.key,
         "card": card,
+        "state_etag": etag,
+        "stamp": card_stamp(card, table),
         "body": body,
         "running": running,
         "line": line,
@@ -175,6 +198,28 @@ def match_words(body: dict[str, Any]) -> list[str]:
 @_burraco_table
 def card_page(request: HttpRequest, table: Table) -> HttpResponse:
     return render_card(request, table)
+
+
+@require_GET
+def card_state(request: HttpRequest, key: str) -> HttpResponse:
+    """What the score card page polls every second, so a phone follows the card without
+    reloading: 304 without a database query while the versions (games/core/live.py) are
+    the ones the phone holds. A table's game and tournament never change, so which ones a
+    key names is kept in the cache."""
+    known = cache.get(_card_key(key))
+    if known is not None:
+        unchanged = live.not_modified(request, state_etag(*known))
+        if unchanged is not None:
+            return unchanged
+    table = table_by_key(key)
+    game = getattr(table, "game", None) if table is not None else None
+    if game is None or game.kind != Game.Kind.BURRACO:
+        return JsonResponse({"error": _("No table has this link.")}, status=404)
+    event_id = table.round.event_id
+    cache.set(_card_key(key), (game.pk, event_id), live.VERSION_SECONDS)
+    tag = state_etag(game.pk, event_id)  # before the read it labels
+    card = ScoreCard.objects.get(game=game)
+    return live.mark(request, JsonResponse({"stamp": card_stamp(card, table)}), tag)
 
 
 @require_POST
