@@ -259,12 +259,14 @@ def hand_submit(
     by_user: Any = None,
     by_label: str = "",
     idempotency_key: str | None = None,
+    client: str = "",
 ) -> CardAnswer:
     """Store the next hand of a table's score card, entered by one line (NS or EW).
 
     `hand` is read by read_hand, with an optional "number" (the hand the table believes
     it is entering: the same hand sent again answers 200, another one 409). Idempotent
-    with `idempotency_key` as Barbu's deals are.
+    with `idempotency_key` as Barbu's deals are. `client`: who sends it (a phone, a table
+    key, an organiser: BurracoHand.client); that client cannot confirm the card.
     """
     fingerprint = request_fingerprint({"hand": hand, "line": line})
     with transaction.atomic():
@@ -353,6 +355,7 @@ def hand_submit(
             entered_line=line,
             entered_by=entered_by,
             entered_from=by_label[:80],
+            client=client[:40],
         )
         if line and not card.entered_line:
             card.entered_line = line
@@ -374,10 +377,22 @@ def hand_submit(
 
 
 def card_confirm(
-    *, game_id: int, line: str, agree: bool, by_label: str = "", note: str = "", by_user: Any = None
+    *,
+    game_id: int,
+    line: str,
+    agree: bool,
+    by_label: str = "",
+    note: str = "",
+    by_user: Any = None,
+    client: str = "",
 ) -> ScoreCard:
     """The other line accepts the card once every hand is in, or disputes it (the referee
-    then decides)."""
+    then decides).
+
+    `client`: who sends it, as hand_submit takes it; the client that entered a hand of the
+    card is refused (a phone that switched lines, one table key confirming as the other
+    line: 403 confirm_by_entering_client). The referee confirms without one (the desk, an
+    organiser through the API)."""
     with transaction.atomic():
         game, table, rnd, event = _lock(game_id)
         card = ScoreCard.objects.get(game=game)
@@ -402,6 +417,14 @@ def card_confirm(
             raise EntryError(
                 _("The line that entered the hands cannot confirm them: the other line does."),
                 code="confirm_same_line",
+            )
+        if client and game.hands.filter(client=client).exists():
+            raise EntryError(
+                _(
+                    "The hands of this score card were entered from here: the other pair "
+                    "confirms it on its own phone, or the referee does."
+                ),
+                code="confirm_by_entering_client",
             )
         card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
         card.confirmed_line = line

@@ -31,6 +31,11 @@ from games.core.table_pages import not_found_page, table_by_key, with_table
 from games.models import BurracoPair, Game, ScoreCard, Table
 
 SESSION_LINE = "burraco-line:%s"
+# The line a phone is bound to for one score card: the entering line, once this phone
+# entered a hand as it or chose it after that line's first hand. "Change line" cannot
+# turn it into the confirming line (the other pair confirms on its own phone).
+SESSION_BOUND = "burraco-bound:%s"
+SESSION_PHONE = "burraco-phone"
 
 
 def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -50,6 +55,30 @@ def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 def chosen_line(request: HttpRequest, key: str) -> str | None:
     line = request.session.get(SESSION_LINE % key)
     return line if line in LINES else None
+
+
+def phone_client(request: HttpRequest) -> str:
+    """This phone, as a score card's hands name who entered them (BurracoHand.client): an
+    id kept in its session."""
+    phone = request.session.get(SESSION_PHONE)
+    if not phone:
+        phone = request.session[SESSION_PHONE] = uuid.uuid4().hex[:16]
+    return f"phone:{phone}"
+
+
+def bound_line(request: HttpRequest, table: Table, card: ScoreCard | None = None) -> str | None:
+    """The line this phone keeps for this score card (None: it may still change): the
+    one it entered hands as, or the entering line it has chosen."""
+    key = table.key
+    bound = request.session.get(SESSION_BOUND % key)
+    if bound in LINES:
+        return bound
+    line = chosen_line(request, key)
+    card = card or ScoreCard.objects.filter(game=table.game).first()
+    if line is not None and card is not None and card.entered_line == line:
+        request.session[SESSION_BOUND % key] = line
+        return line
+    return None
 
 
 def _card_key(key: str) -> str:
@@ -85,6 +114,10 @@ def render_card(
     hands = list(game.hands.order_by("number"))
     body = card_body(game, card, hands)
     line = chosen_line(request, table.key)
+    bound = bound_line(request, table, card)
+    entered_here = line is not None and any(
+        h.client == phone_client(request) for h in hands if h.client
+    )
     running = []
     ns = ew = 0
     for hand in body["hands"]:
@@ -106,6 +139,8 @@ def render_card(
         "running": running,
         "line": line,
         "line_name": line_label(line) if line else "",
+        "bound": bound,
+        "entered_here": entered_here,
         "ns_pair": table.ns_pair,
         "line_choices": [
             ("NS", pgettext("line", "NS"), table.ns_label),
@@ -121,7 +156,8 @@ def render_card(
         "can_confirm": turn_open
         and card.status == ScoreCard.Status.ENTERED
         and line is not None
-        and line != card.entered_line,
+        and line != card.entered_line
+        and not entered_here,
         "next_number": len(hands) + 1,
         # Each form shown has its own key: the same form sent twice stores one hand.
         "entry_key": uuid.uuid4().hex,
@@ -200,6 +236,12 @@ def card_page(request: HttpRequest, table: Table) -> HttpResponse:
     return render_card(request, table)
 
 
+def other_confirms(table: Table) -> str:
+    if table.round.event.individual:
+        return _("The other line confirms the score card on its own phone, or the referee does.")
+    return _("The other pair confirms the score card on its own phone, or the referee does.")
+
+
 @require_GET
 def card_state(request: HttpRequest, key: str) -> HttpResponse:
     """What the score card page polls every second, so a phone follows the card without
@@ -225,8 +267,16 @@ def card_state(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 @_burraco_table
 def card_line(request: HttpRequest, table: Table) -> HttpResponse:
-    """Remember which line this phone is (NS or EW), asked once per table."""
+    """Remember which line this phone is (NS or EW), asked once per table; a phone bound
+    to the entering line keeps it for this score card."""
     line = request.POST.get("line", "")
+    bound = bound_line(request, table)
+    if bound is not None and line != bound:
+        words = (
+            _("This phone enters the hands as %(line)s: it stays %(line)s for this score card.")
+            % {"line": line_label(bound)}
+        ) + " " + other_confirms(table)
+        return render_card(request, table, errors=[words], status=409)
     if line in LINES:
         request.session[SESSION_LINE % table.key] = line
     else:
@@ -275,6 +325,7 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
             by_user=request.user,
             by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
             idempotency_key=(request.POST.get("entry_key") or "").strip()[:64] or None,
+            client=phone_client(request),
         )
     except (DealConflict, IdempotencyMismatch) as error:
         words = already_entered(table.game, number) if number is not None else error.message
@@ -286,6 +337,7 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
         return render_card(
             request, table, errors=[error.message], posted=request.POST, status=error.status
         )
+    request.session[SESSION_BOUND % table.key] = line
     if answer.created:
         messages.success(
             request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
@@ -310,6 +362,7 @@ def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
             note=request.POST.get("note", ""),
             by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
             by_user=request.user,
+            client=phone_client(request),
         )
     except EntryError as error:
         return render_card(request, table, errors=[error.message], status=error.status)
