@@ -273,9 +273,13 @@ def card_line(request: HttpRequest, table: Table) -> HttpResponse:
     bound = bound_line(request, table)
     if bound is not None and line != bound:
         words = (
-            _("This phone enters the hands as %(line)s: it stays %(line)s for this score card.")
-            % {"line": line_label(bound)}
-        ) + " " + other_confirms(table)
+            (
+                _("This phone enters the hands as %(line)s: it stays %(line)s for this score card.")
+                % {"line": line_label(bound)}
+            )
+            + " "
+            + other_confirms(table)
+        )
         return render_card(request, table, errors=[words], status=409)
     if line in LINES:
         request.session[SESSION_LINE % table.key] = line
