@@ -105,6 +105,9 @@ def render_desk(
         ),
         "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
         "planned_turns": event.ranking.get("turns"),
+        # Every planned turn seated: the desk offers no next one (the tournament closes).
+        "turns_done": bool(event.ranking.get("turns"))
+        and len(data["rounds"]) >= int(event.ranking.get("turns")),
         "turn_etag": turn_etag,
         "movement_name": MOVEMENT_NAMES.get(last, last),
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
@@ -213,6 +216,37 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
             tournaments.pair_checkin(pair=pair, present=action == "checkin")
     except EntryError as error:
         messages.error(request, error.message)
+    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def tournament_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """ "Close the tournament", ticked to confirm: refused, saying which cards, while a
+    score card is unconfirmed (games/burraco/closing.py)."""
+    event = _event(club, event_id)
+    if request.POST.get("confirm") != "on":
+        messages.error(request, _("Tick the box to close the tournament."))
+    else:
+        try:
+            tournaments.tournament_close(event=event, by_user=request.user)
+        except EntryError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Tournament closed: the ranking is final."))
+    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def tournament_reopen(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    try:
+        tournaments.tournament_reopen(event=event, by_user=request.user)
+    except EntryError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Tournament reopened: the ranking is provisional again."))
     return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
 
 

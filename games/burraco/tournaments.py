@@ -12,6 +12,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, GameChoice, League
+from games.burraco.closing import tournament_close, tournament_reopen
 from games.burraco.entries import (
     pair_checkin,
     pair_enter,
@@ -43,7 +44,9 @@ __all__ = [
     "pair_enter",
     "pair_withdraw",
     "player_enter",
+    "tournament_close",
     "tournament_create",
+    "tournament_reopen",
     "turn_seat",
 ]
 
