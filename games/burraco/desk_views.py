@@ -123,6 +123,8 @@ def render_desk(
             ),
             ("withdraw", _("Withdraw")),
         ],
+        # A withdrawal is undone while no turn was seated since (entries.pair_reinstate).
+        "turns_seated": len(data["rounds"]),
     }
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")
@@ -201,12 +203,27 @@ def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
 @organiser_required
 @require_POST
 def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
-    """Check a pair in (or out), or withdraw it."""
+    """Check a pair in (or out), withdraw it (confirmed: never one stray click), or undo
+    its withdrawal."""
     event = _event(club, event_id)
     pair = get_object_or_404(BurracoPair, event=event, pk=pair_id)
     action = request.POST.get("action")
     try:
-        if action == "withdraw":
+        if event.status == Event.Status.CLOSED:
+            raise tournaments.closed_error(event)
+        if action == "withdraw" and request.POST.get("confirm") != "1":
+            messages.error(request, _("Confirm the withdrawal: nothing was changed."))
+        elif action == "reinstate":
+            tournaments.pair_reinstate(pair=pair)
+            if event.individual:
+                messages.info(
+                    request, _("Player %(player)s is back in the tournament.") % {"player": pair}
+                )
+            else:
+                messages.info(
+                    request, _("Pair %(pair)s is back in the tournament.") % {"pair": pair}
+                )
+        elif action == "withdraw":
             tournaments.pair_withdraw(pair=pair)
             if event.individual:
                 messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})

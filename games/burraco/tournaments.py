@@ -16,6 +16,7 @@ from games.burraco.closing import tournament_close, tournament_reopen
 from games.burraco.entries import (
     pair_checkin,
     pair_enter,
+    pair_reinstate,
     pair_withdraw,
     player_enter,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "league_format_check",
     "pair_checkin",
     "pair_enter",
+    "pair_reinstate",
     "pair_withdraw",
     "player_enter",
     "tournament_close",
