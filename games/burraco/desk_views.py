@@ -103,7 +103,8 @@ def render_desk(
                 "groups": event.ranking.get("round_robin_groups"),
             },
         ),
-        "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
+        "penalty_form": forms.get("penalty_form")
+        or PenaltyForm(pairs=_pair_choices(event), turns=len(data["rounds"])),
         "planned_turns": event.ranking.get("turns"),
         # Every planned turn seated: the desk offers no next one (the tournament closes).
         "turns_done": bool(event.ranking.get("turns"))
@@ -306,9 +307,11 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
 def penalty(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
     event = _event(club, event_id)
     rnd = get_object_or_404(Round, event=event, number=number)
-    form = PenaltyForm(request.POST, pairs=_pair_choices(event))
+    form = PenaltyForm(request.POST, pairs=_pair_choices(event), turns=event.rounds.count())
     if form.is_valid():
         data = form.cleaned_data
+        if data.get("turn"):  # an infraction of an earlier turn
+            rnd = get_object_or_404(Round, event=event, number=data["turn"])
         try:
             scorecards.penalty_set(
                 round_id=rnd.pk,

@@ -21,6 +21,7 @@ from games.burraco.results import (
     card_result,
     is_free_match,
     match_state,
+    seat_row,
     write_table_results,
 )
 from games.core.errors import (
@@ -196,7 +197,10 @@ def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand
     if hands:
         write_table_results(table=table, game=game, card=card, hands=len(hands))
     else:
-        PairTurnResult.objects.filter(round_id=table.round_id, table=table).delete()
+        rows = PairTurnResult.objects.filter(round_id=table.round_id, table=table)
+        # A penalty given before the card had a hand stays on its row, nothing scored.
+        rows.filter(penalty_vp=0, penalty_mp=0).delete()
+        rows.update(hands=0, mp_for=0, mp_against=0, vp=Decimal(0), final=False)
     return hands
 
 
@@ -562,6 +566,9 @@ def penalty_set(
     with transaction.atomic():
         rnd = Round.objects.select_related("event").get(pk=round_id)
         row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
+        if row is None:
+            # Seated, its table without a hand yet: the row of its seat, nothing scored.
+            row = seat_row(rnd, pair_id)
         if row is None:
             missing = (
                 _("This player has no result in this turn yet.")
