@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import SimpleRouter
 
 from games.api import deals as deal_views
-from games.api import free_matches, tournaments, turn_seating, views
+from games.api import free_matches, tournament_closing, tournaments, turn_seating, views
 
 router = SimpleRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -42,6 +42,16 @@ v1 = [
         "tournaments/<int:pk>/matches/",
         free_matches.MatchStartView.as_view(),
         name="tournament-matches",
+    ),
+    path(
+        "tournaments/<int:pk>/close/",
+        tournament_closing.TournamentCloseView.as_view(),
+        name="tournament-close",
+    ),
+    path(
+        "tournaments/<int:pk>/reopen/",
+        tournament_closing.TournamentReopenView.as_view(),
+        name="tournament-reopen",
     ),
     path("games/<int:pk>/card/", tournaments.ScoreCardView.as_view(), name="game-card"),
     path("games/<int:pk>/hands/", tournaments.HandsView.as_view(), name="game-hands"),

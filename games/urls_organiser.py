@@ -31,6 +31,16 @@ urlpatterns = [
     path(E + "burraco/pairs/", burraco.pair_add, name="burraco-pair-add"),
     path(E + "burraco/pairs/<int:pair_id>/", burraco.pair_change, name="burraco-pair-change"),
     path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
+    path(
+        E + "burraco/tournament/close/",
+        burraco.tournament_close,
+        name="burraco-tournament-close",
+    ),
+    path(
+        E + "burraco/tournament/reopen/",
+        burraco.tournament_reopen,
+        name="burraco-tournament-reopen",
+    ),
     path(E + "burraco/matches/", burraco.match_start, name="burraco-match-start"),
     path(E + "burraco/close/", burraco_free.evening_close, name="burraco-free-close"),
     path(E + "burraco/tables/", burraco_free.table_cards, name="burraco-free-cards"),

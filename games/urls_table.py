@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/<str:key>/state/", views_table.table_state, name="table-state"),
     # A Burraco table's score card.
     path("t/<str:key>/card/", burraco.card_page, name="burraco-card"),
+    path("t/<str:key>/card/state/", burraco.card_state, name="burraco-card-state"),
     path("t/<str:key>/card/line/", burraco.card_line, name="burraco-card-line"),
     path("t/<str:key>/card/hand/", burraco.card_hand, name="burraco-card-hand"),
     path("t/<str:key>/card/confirm/", burraco.card_confirm_view, name="burraco-card-confirm"),

@@ -23,7 +23,13 @@ from rest_framework.views import APIView
 
 from games.api import contract
 from games.api.filters import KnownQueryParameters
-from games.api.permissions import CanEnterDeals, IsClubOrganiser, PublicReadable, table_key
+from games.api.permissions import (
+    CanEnterDeals,
+    IsClubOrganiser,
+    PublicReadable,
+    organises_game,
+    table_key,
+)
 from games.api.schema import IDEMPOTENCY_KEY, IF_MATCH, READ_ERRORS, WRITE_ERRORS, errors
 from games.api.serializers import LinesSerializer, ScoreCardSerializer
 from games.api.tournament_examples import TOURNAMENT_EXAMPLES
@@ -255,6 +261,16 @@ class TournamentView(ApiMixin, APIView):
         return Response(TournamentSerializer(tournament_json(event)).data)
 
 
+def api_client(request: Request) -> str:
+    """Who writes to a score card through the API (BurracoHand.client): the table key, or
+    the user."""
+    key = table_key(request)
+    if key is not None:
+        return f"key:{key.table_id}"
+    user = request.user
+    return f"user:{user.pk}" if user and user.is_authenticated else ""
+
+
 def _burraco_game(request: Request, pk: int, view: Any) -> Game:
     game = game_of_kind(request, pk, Game.Kind.BURRACO)
     view.check_object_permissions(request, game)
@@ -373,6 +389,7 @@ class HandsView(ApiMixin, APIView):
             by_user=request.user,
             by_label=label,
             idempotency_key=contract.idempotency_key(request),
+            client=api_client(request),
         )
         return Response(
             contract.sorted_keys(answer.body), status=answer.status_code, headers=_etag(answer.body)
@@ -402,6 +419,8 @@ class CardConfirmView(ApiMixin, APIView):
             note=data.get("note", ""),
             by_label=f"table {key.table_number}, {data['line']}" if key else "",
             by_user=request.user,
+            # The referee (an organiser) may confirm what anyone entered.
+            client="" if organises_game(request, game) else api_client(request),
         )
         body = _card(game)
         return Response(body, headers=_etag(body))

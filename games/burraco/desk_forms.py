@@ -198,6 +198,8 @@ class TurnForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     pair = forms.TypedChoiceField(label=_("Pair"), coerce=int)
+    # The turn of the infraction: any turn seated, the current one by default.
+    turn = forms.TypedChoiceField(label=_("Turn"), coerce=int, required=False)
     # As PairTurnResult.penalty_vp stores it: at most two decimals.
     vp = forms.DecimalField(
         label=_("VP taken"), min_value=0, max_value=20, decimal_places=2, initial=1
@@ -205,9 +207,13 @@ class PenaltyForm(forms.Form):
     mp = forms.IntegerField(label=_("MP taken"), min_value=0, max_value=5000, initial=0)
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
-    def __init__(self, *args: Any, pairs: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, pairs: list[tuple[int, str]], turns: int = 0, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pair"].choices = pairs
+        self.fields["turn"].choices = [(n, str(n)) for n in range(turns, 0, -1)]
+        self.fields["turn"].initial = turns or None
 
 
 class CorrectionForm(forms.Form):

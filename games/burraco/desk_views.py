@@ -103,8 +103,12 @@ def render_desk(
                 "groups": event.ranking.get("round_robin_groups"),
             },
         ),
-        "penalty_form": forms.get("penalty_form") or PenaltyForm(pairs=_pair_choices(event)),
+        "penalty_form": forms.get("penalty_form")
+        or PenaltyForm(pairs=_pair_choices(event), turns=len(data["rounds"])),
         "planned_turns": event.ranking.get("turns"),
+        # Every planned turn seated: the desk offers no next one (the tournament closes).
+        "turns_done": bool(event.ranking.get("turns"))
+        and len(data["rounds"]) >= int(event.ranking.get("turns")),
         "turn_etag": turn_etag,
         "movement_name": MOVEMENT_NAMES.get(last, last),
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
@@ -120,6 +124,8 @@ def render_desk(
             ),
             ("withdraw", _("Withdraw")),
         ],
+        # A withdrawal is undone while no turn was seated since (entries.pair_reinstate).
+        "turns_seated": len(data["rounds"]),
     }
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")
@@ -198,12 +204,27 @@ def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
 @organiser_required
 @require_POST
 def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
-    """Check a pair in (or out), or withdraw it."""
+    """Check a pair in (or out), withdraw it (confirmed: never one stray click), or undo
+    its withdrawal."""
     event = _event(club, event_id)
     pair = get_object_or_404(BurracoPair, event=event, pk=pair_id)
     action = request.POST.get("action")
     try:
-        if action == "withdraw":
+        if event.status == Event.Status.CLOSED:
+            raise tournaments.closed_error(event)
+        if action == "withdraw" and request.POST.get("confirm") != "1":
+            messages.error(request, _("Confirm the withdrawal: nothing was changed."))
+        elif action == "reinstate":
+            tournaments.pair_reinstate(pair=pair)
+            if event.individual:
+                messages.info(
+                    request, _("Player %(player)s is back in the tournament.") % {"player": pair}
+                )
+            else:
+                messages.info(
+                    request, _("Pair %(pair)s is back in the tournament.") % {"pair": pair}
+                )
+        elif action == "withdraw":
             tournaments.pair_withdraw(pair=pair)
             if event.individual:
                 messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})
@@ -213,6 +234,37 @@ def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -
             tournaments.pair_checkin(pair=pair, present=action == "checkin")
     except EntryError as error:
         messages.error(request, error.message)
+    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def tournament_close(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """ "Close the tournament", ticked to confirm: refused, saying which cards, while a
+    score card is unconfirmed (games/burraco/closing.py)."""
+    event = _event(club, event_id)
+    if request.POST.get("confirm") != "on":
+        messages.error(request, _("Tick the box to close the tournament."))
+    else:
+        try:
+            tournaments.tournament_close(event=event, by_user=request.user)
+        except EntryError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Tournament closed: the ranking is final."))
+    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def tournament_reopen(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = _event(club, event_id)
+    try:
+        tournaments.tournament_reopen(event=event, by_user=request.user)
+    except EntryError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Tournament reopened: the ranking is provisional again."))
     return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
 
 
@@ -255,9 +307,11 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
 def penalty(request: HttpRequest, club: Club, event_id: int, number: int) -> HttpResponse:
     event = _event(club, event_id)
     rnd = get_object_or_404(Round, event=event, number=number)
-    form = PenaltyForm(request.POST, pairs=_pair_choices(event))
+    form = PenaltyForm(request.POST, pairs=_pair_choices(event), turns=event.rounds.count())
     if form.is_valid():
         data = form.cleaned_data
+        if data.get("turn"):  # an infraction of an earlier turn
+            rnd = get_object_or_404(Round, event=event, number=data["turn"])
         try:
             scorecards.penalty_set(
                 round_id=rnd.pk,

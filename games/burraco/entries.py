@@ -129,3 +129,22 @@ def pair_withdraw(*, pair: BurracoPair) -> BurracoPair:
     pair.withdrawn_after = pair.event.rounds.count()
     pair.save(update_fields=["active", "withdrawn_after"])
     return pair
+
+
+def pair_reinstate(*, pair: BurracoPair) -> BurracoPair:
+    """A withdrawal undone (a click too many at the desk): the pair plays again, as long
+    as no turn was seated since it withdrew; after that it missed a turn for good."""
+    check_burraco(pair.event)
+    if pair.active:
+        return pair
+    if pair.withdrawn_after is not None and pair.event.rounds.count() > pair.withdrawn_after:
+        message = (
+            _("A turn was seated since player %(pair)s withdrew: the withdrawal stays.")
+            if pair.event.individual
+            else _("A turn was seated since pair %(pair)s withdrew: the withdrawal stays.")
+        )
+        raise TournamentError(message % {"pair": pair}, code="withdrawn_for_good")
+    pair.active = True
+    pair.withdrawn_after = None
+    pair.save(update_fields=["active", "withdrawn_after"])
+    return pair

@@ -4,9 +4,10 @@ players enter alone and each turn seats two players a side, partners changing ev
 While the players are those of the first turn, the turns follow the pure schedule of
 games.burraco.movements.individual for the planned turns, drawn once from the first turn's seed
 (everyone partners everyone as evenly as possible, byes rotated). Once the players
-changed (a late entry, a withdrawal) or past the planned turns, each turn is seated from
-what was played: byes to the fewest byes, partners and opponents not repeated where
-possible (games.burraco.movements.next_individual_turn).
+changed (a late entry, a withdrawal), each turn is seated from what was played: byes to
+the fewest byes, partners and opponents not repeated where possible
+(games.burraco.movements.next_individual_turn). No turn is seated past the planned
+turns (games/burraco/turns.py refuses it).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from games.core.signals import deals_changed
 from games.models import Event, Game, PairTurnResult, Round, ScoreCard, Table
@@ -102,6 +103,30 @@ def write_table_results(*, table: Table, game: Game, card: ScoreCard, hands: int
                 "final": final,
             },
         )
+
+
+def seat_row(rnd: Round, pair_id: int) -> PairTurnResult | None:
+    """The row of an entry seated at a table of this turn whose card has no hand yet
+    (its table, line, partner and opponents; nothing scored): what a penalty given then
+    is kept on, until the card's hands write the rest. None if it plays no table here."""
+    seated = Q(ns_pair_id=pair_id) | Q(ew_pair_id=pair_id)
+    seated |= Q(ns_partner_id=pair_id) | Q(ew_partner_id=pair_id)
+    table = Table.objects.filter(seated, round=rnd).first()
+    if table is None:
+        return None
+    for entry, partner_id, opponent_id, opponent_b_id, line in _line_rows(table):
+        if entry == pair_id:
+            return PairTurnResult.objects.create(
+                round=rnd,
+                pair_id=pair_id,
+                table=table,
+                opponent_id=opponent_id,
+                partner_id=partner_id,
+                opponent_b_id=opponent_b_id,
+                line=line,
+                final=False,
+            )
+    return None
 
 
 def write_bye(*, rnd: Round, pair_id: int) -> PairTurnResult:

@@ -21,6 +21,7 @@ from games.burraco.results import (
     card_result,
     is_free_match,
     match_state,
+    seat_row,
     write_table_results,
 )
 from games.core.errors import (
@@ -211,7 +212,10 @@ def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand
     if hands:
         write_table_results(table=table, game=game, card=card, hands=len(hands))
     else:
-        PairTurnResult.objects.filter(round_id=table.round_id, table=table).delete()
+        rows = PairTurnResult.objects.filter(round_id=table.round_id, table=table)
+        # A penalty given before the card had a hand stays on its row, nothing scored.
+        rows.filter(penalty_vp=0, penalty_mp=0).delete()
+        rows.update(hands=0, mp_for=0, mp_against=0, vp=Decimal(0), final=False)
     return hands
 
 
@@ -274,12 +278,14 @@ def hand_submit(
     by_user: Any = None,
     by_label: str = "",
     idempotency_key: str | None = None,
+    client: str = "",
 ) -> CardAnswer:
     """Store the next hand of a table's score card, entered by one line (NS or EW).
 
     `hand` is read by read_hand, with an optional "number" (the hand the table believes
     it is entering: the same hand sent again answers 200, another one 409). Idempotent
-    with `idempotency_key` as Barbu's deals are.
+    with `idempotency_key` as Barbu's deals are. `client`: who sends it (a phone, a table
+    key, an organiser: BurracoHand.client); that client cannot confirm the card.
     """
     fingerprint = request_fingerprint({"hand": hand, "line": line})
     with transaction.atomic():
@@ -371,6 +377,7 @@ def hand_submit(
             entered_line=line,
             entered_by=entered_by,
             entered_from=by_label[:80],
+            client=client[:40],
         )
         if line and not card.entered_line:
             card.entered_line = line
@@ -392,10 +399,22 @@ def hand_submit(
 
 
 def card_confirm(
-    *, game_id: int, line: str, agree: bool, by_label: str = "", note: str = "", by_user: Any = None
+    *,
+    game_id: int,
+    line: str,
+    agree: bool,
+    by_label: str = "",
+    note: str = "",
+    by_user: Any = None,
+    client: str = "",
 ) -> ScoreCard:
     """The other line accepts the card once every hand is in, or disputes it (the referee
-    then decides)."""
+    then decides).
+
+    `client`: who sends it, as hand_submit takes it; the client that entered a hand of the
+    card is refused (a phone that switched lines, one table key confirming as the other
+    line: 403 confirm_by_entering_client). The referee confirms without one (the desk, an
+    organiser through the API)."""
     with transaction.atomic():
         game, table, rnd, event = _lock(game_id)
         card = ScoreCard.objects.get(game=game)
@@ -430,6 +449,14 @@ def card_confirm(
             raise EntryError(
                 _("The line that entered the hands cannot confirm them: the other line does."),
                 code="confirm_same_line",
+            )
+        if client and game.hands.filter(client=client).exists():
+            raise EntryError(
+                _(
+                    "The hands of this score card were entered from here: the other pair "
+                    "confirms it on its own phone, or the referee does."
+                ),
+                code="confirm_by_entering_client",
             )
         card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
         card.confirmed_line = line
@@ -572,6 +599,9 @@ def penalty_set(
     with transaction.atomic():
         rnd = Round.objects.select_related("event").get(pk=round_id)
         row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
+        if row is None:
+            # Seated, its table without a hand yet: the row of its seat, nothing scored.
+            row = seat_row(rnd, pair_id)
         if row is None:
             missing = (
                 _("This player has no result in this turn yet.")

@@ -8,13 +8,15 @@ the other line confirms the card or disputes it for the referee.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -23,11 +25,17 @@ from django.views.decorators.http import require_GET, require_POST
 from games.burraco import free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
-from games.core.errors import DealConflict, DealRejected, EntryError
-from games.core.table_pages import not_found_page, with_table
+from games.core import live
+from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
+from games.core.table_pages import not_found_page, table_by_key, with_table
 from games.models import BurracoPair, Game, ScoreCard, Table
 
 SESSION_LINE = "burraco-line:%s"
+# The line a phone is bound to for one score card: the entering line, once this phone
+# entered a hand as it or chose it after that line's first hand. "Change line" cannot
+# turn it into the confirming line (the other pair confirms on its own phone).
+SESSION_BOUND = "burraco-bound:%s"
+SESSION_PHONE = "burraco-phone"
 
 
 def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -49,6 +57,48 @@ def chosen_line(request: HttpRequest, key: str) -> str | None:
     return line if line in LINES else None
 
 
+def phone_client(request: HttpRequest) -> str:
+    """This phone, as a score card's hands name who entered them (BurracoHand.client): an
+    id kept in its session."""
+    phone = request.session.get(SESSION_PHONE)
+    if not phone:
+        phone = request.session[SESSION_PHONE] = uuid.uuid4().hex[:16]
+    return f"phone:{phone}"
+
+
+def bound_line(request: HttpRequest, table: Table, card: ScoreCard | None = None) -> str | None:
+    """The line this phone keeps for this score card (None: it may still change): the
+    one it entered hands as, or the entering line it has chosen."""
+    key = table.key
+    bound = request.session.get(SESSION_BOUND % key)
+    if bound in LINES:
+        return bound
+    line = chosen_line(request, key)
+    card = card or ScoreCard.objects.filter(game=table.game).first()
+    if line is not None and card is not None and card.entered_line == line:
+        request.session[SESSION_BOUND % key] = line
+        return line
+    return None
+
+
+def _card_key(key: str) -> str:
+    return f"live:burraco-card:{key}"
+
+
+def state_etag(game_id: int, event_id: int) -> str:
+    """The ETag of what a score card page shows: its game's version (a hand, a
+    confirmation, a dispute, a correction) and its tournament's (a turn closed or seated,
+    the tournament closed), read before the data they label (games/core/live.py)."""
+    game, event = live.version("game", game_id), live.version("event", event_id)
+    return live.etag(f"{game}.{event}", "burraco-card") if game and event else ""
+
+
+def card_stamp(card: ScoreCard, table: Table) -> str:
+    """Changes whenever the page would show something else: the card's version (raised at
+    every change of the card), its turn's and its tournament's state."""
+    return f"{card.version}.{table.round.status}.{table.round.event.status}"
+
+
 def render_card(
     request: HttpRequest,
     table: Table,
@@ -59,10 +109,15 @@ def render_card(
 ) -> HttpResponse:
     event = table.round.event
     game = table.game
+    etag = state_etag(game.pk, event.pk)  # before the reads it labels
     card = ScoreCard.objects.get(game=game)
     hands = list(game.hands.order_by("number"))
     body = card_body(game, card, hands)
     line = chosen_line(request, table.key)
+    bound = bound_line(request, table, card)
+    entered_here = line is not None and any(
+        h.client == phone_client(request) for h in hands if h.client
+    )
     running = []
     ns = ew = 0
     for hand in body["hands"]:
@@ -78,10 +133,14 @@ def render_card(
         "club": event.club,
         "key": table.key,
         "card": card,
+        "state_etag": etag,
+        "stamp": card_stamp(card, table),
         "body": body,
         "running": running,
         "line": line,
         "line_name": line_label(line) if line else "",
+        "bound": bound,
+        "entered_here": entered_here,
         "ns_pair": table.ns_pair,
         "line_choices": [
             ("NS", pgettext("line", "NS"), table.ns_label),
@@ -97,8 +156,11 @@ def render_card(
         "can_confirm": turn_open
         and card.status == ScoreCard.Status.ENTERED
         and line is not None
-        and line != card.entered_line,
+        and line != card.entered_line
+        and not entered_here,
         "next_number": len(hands) + 1,
+        # Each form shown has its own key: the same form sent twice stores one hand.
+        "entry_key": uuid.uuid4().hex,
         "mode": (posted or {}).get("mode", "mp"),
         "posted_ns": (posted or {}).get("NS-mp", ""),
         "posted_ew": (posted or {}).get("EW-mp", ""),
@@ -174,11 +236,51 @@ def card_page(request: HttpRequest, table: Table) -> HttpResponse:
     return render_card(request, table)
 
 
+def other_confirms(table: Table) -> str:
+    if table.round.event.individual:
+        return _("The other line confirms the score card on its own phone, or the referee does.")
+    return _("The other pair confirms the score card on its own phone, or the referee does.")
+
+
+@require_GET
+def card_state(request: HttpRequest, key: str) -> HttpResponse:
+    """What the score card page polls every second, so a phone follows the card without
+    reloading: 304 without a database query while the versions (games/core/live.py) are
+    the ones the phone holds. A table's game and tournament never change, so which ones a
+    key names is kept in the cache."""
+    known = cache.get(_card_key(key))
+    if known is not None:
+        unchanged = live.not_modified(request, state_etag(*known))
+        if unchanged is not None:
+            return unchanged
+    table = table_by_key(key)
+    game = getattr(table, "game", None) if table is not None else None
+    if game is None or game.kind != Game.Kind.BURRACO:
+        return JsonResponse({"error": _("No table has this link.")}, status=404)
+    event_id = table.round.event_id
+    cache.set(_card_key(key), (game.pk, event_id), live.VERSION_SECONDS)
+    tag = state_etag(game.pk, event_id)  # before the read it labels
+    card = ScoreCard.objects.get(game=game)
+    return live.mark(request, JsonResponse({"stamp": card_stamp(card, table)}), tag)
+
+
 @require_POST
 @_burraco_table
 def card_line(request: HttpRequest, table: Table) -> HttpResponse:
-    """Remember which line this phone is (NS or EW), asked once per table."""
+    """Remember which line this phone is (NS or EW), asked once per table; a phone bound
+    to the entering line keeps it for this score card."""
     line = request.POST.get("line", "")
+    bound = bound_line(request, table)
+    if bound is not None and line != bound:
+        words = (
+            (
+                _("This phone enters the hands as %(line)s: it stays %(line)s for this score card.")
+                % {"line": line_label(bound)}
+            )
+            + " "
+            + other_confirms(table)
+        )
+        return render_card(request, table, errors=[words], status=409)
     if line in LINES:
         request.session[SESSION_LINE % table.key] = line
     else:
@@ -186,24 +288,52 @@ def card_line(request: HttpRequest, table: Table) -> HttpResponse:
     return redirect("burraco-card", key=table.key)
 
 
+def _posted_number(form: Any) -> int | None:
+    """The hand the form was entering (None from a form without one)."""
+    raw = (form.get("number") or "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+
+
+def already_entered(game: Game, number: int) -> str:
+    """What a phone sending a stored hand again is told: "Hand 2 is already entered: 400–200"."""
+    stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
+    if stored is None:
+        return _("Hand %(number)s is already entered.") % {"number": number}
+    return _("Hand %(number)s is already entered: %(ns)s–%(ew)s.") % {
+        "number": number,
+        "ns": stored[0],
+        "ew": stored[1],
+    }
+
+
 @require_POST
 @_burraco_table
 def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
-    """Store the hand the form describes; bad input re-shows the form with the engine's words."""
+    """Store the hand the form describes; bad input re-shows the form with the engine's words.
+
+    The form names the hand it enters (`number`) and carries its own key (`entry_key`): a
+    double tap is the first answer again, a second phone of the same line sending a hand
+    already stored is told so, with its points, and shown the card; nothing new stored."""
     line = chosen_line(request, table.key)
     if line is None:
         return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    number = _posted_number(request.POST)
     try:
         hand = hand_from_form(request.POST)
+        if number is not None:
+            hand["number"] = number
         answer = hand_submit(
             game_id=table.game.pk,
             hand=hand,
             line=line,
             by_user=request.user,
             by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+            idempotency_key=(request.POST.get("entry_key") or "").strip()[:64] or None,
+            client=phone_client(request),
         )
-    except DealConflict as error:
-        return render_card(request, table, errors=[error.message], status=409)
+    except (DealConflict, IdempotencyMismatch) as error:
+        words = already_entered(table.game, number) if number is not None else error.message
+        return render_card(request, table, errors=[words], status=409)
     except DealRejected as error:
         errors = [p["message"] for p in error.problems] or [error.message]
         return render_card(request, table, errors=errors, posted=request.POST, status=400)
@@ -211,10 +341,13 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
         return render_card(
             request, table, errors=[error.message], posted=request.POST, status=error.status
         )
+    request.session[SESSION_BOUND % table.key] = line
     if answer.created:
         messages.success(
             request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
         )
+    elif number is not None:
+        messages.info(request, already_entered(table.game, number))
     return redirect("burraco-card", key=table.key)
 
 
@@ -233,6 +366,7 @@ def card_confirm_view(request: HttpRequest, table: Table) -> HttpResponse:
             note=request.POST.get("note", ""),
             by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
             by_user=request.user,
+            client=phone_client(request),
         )
     except EntryError as error:
         return render_card(request, table, errors=[error.message], status=error.status)

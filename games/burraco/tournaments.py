@@ -12,9 +12,11 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, GameChoice, League
+from games.burraco.closing import tournament_close, tournament_reopen
 from games.burraco.entries import (
     pair_checkin,
     pair_enter,
+    pair_reinstate,
     pair_withdraw,
     player_enter,
 )
@@ -41,9 +43,12 @@ __all__ = [
     "league_format_check",
     "pair_checkin",
     "pair_enter",
+    "pair_reinstate",
     "pair_withdraw",
     "player_enter",
+    "tournament_close",
     "tournament_create",
+    "tournament_reopen",
     "turn_seat",
 ]
 

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.burraco import movements
 from games.burraco.individual import individual_turn
@@ -110,6 +111,19 @@ def turn_seat(
                 _("Turn %(turn)s is already seated.") % {"turn": expected_turn},
                 code="turn_seated",
                 params={"turn": expected_turn, "next": number},
+            )
+        planned = int(event.ranking.get("turns") or 0)
+        if event.individual and planned and number > planned:
+            # Its schedule is drawn for the planned turns: no "turn 4 / 3".
+            raise TournamentError(
+                ngettext(
+                    "This individual tournament plays %(turns)s turn: it is seated.",
+                    "This individual tournament plays %(turns)s turns: all are seated.",
+                    planned,
+                )
+                % {"turns": planned},
+                code="turns_over",
+                params={"turns": planned},
             )
         if expected_turn is not None and expected_turn > number:
             raise TournamentError(

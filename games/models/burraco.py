@@ -142,6 +142,10 @@ class BurracoHand(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_from = models.CharField(max_length=80, blank=True)
+    # Which client entered it: "phone:<id>" (a score card page's session), "key:<table>"
+    # (the table key through the API), "user:<id>" (an organiser); that client never
+    # confirms the card (games/burraco/scorecards.py, card_confirm).
+    client = models.CharField(max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

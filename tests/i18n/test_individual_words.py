@@ -139,9 +139,10 @@ def test_an_individual_tournament_never_speaks_of_pairs(language, tmp_path, eage
     # The pages said what they should, in the words of a line and its players.
     with translation.override(language):
         expected = {
+            # Not "from either phone" any more (issue 31): the entering phone never confirms.
             "card entered: NS": _(
-                "All hands are in: one of the other line's players confirms the score card, "
-                "from either phone."
+                "All hands are in: one of the other line's players confirms the score card "
+                "on their own phone."
             ),
             "card open: EW": _(
                 "The other line enters the hands; you confirm the score card when they are all in."

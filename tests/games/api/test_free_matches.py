@@ -93,13 +93,17 @@ def test_a_whole_match_to_2005_through_the_api(world) -> None:
     sixth = table.post(hands, {"number": 6, "line": "NS", "mp": {"NS": 0, "EW": 5}}, format="json")
     assert sixth.status_code == 409 and sixth.json()["code"] == "match_over"
 
-    confirmed = table.post(card + "confirm/", {"line": "EW", "agree": True}, format="json")
+    # The key that entered the hands does not confirm them (issue 31): the other pair's
+    # phone does, or the referee.
+    own = table.post(card + "confirm/", {"line": "EW", "agree": True}, format="json")
+    assert own.status_code == 403 and own.json()["code"] == "confirm_by_entering_client"
+    referee = _client(world, "referee")
+    confirmed = referee.post(card + "confirm/", {"line": "EW", "agree": True}, format="json")
     assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed"
     after = table.post(hands, {"line": "NS", "mp": {"NS": 5, "EW": 0}}, format="json")
     assert after.status_code == 409 and after.json()["code"] == "match_over"
 
     # The referee's correction (If-Match): a hand after the winning one is refused (400).
-    referee = _client(world, "referee")
     read = referee.get(card)
     assert read.status_code == 200
     tail = [{"mp": {"NS": ns, "EW": ew}} for ns, ew in MATCH_TO_2005]

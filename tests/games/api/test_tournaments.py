@@ -88,11 +88,15 @@ def test_confirm_from_the_other_line_and_correct_with_if_match(world) -> None:
     card_url = f"/api/v1/games/{world['table'].game.pk}/card/"
     same_line = table.post(card_url + "confirm/", {"line": "NS", "agree": True}, format="json")
     assert same_line.status_code == 400 and same_line.json()["code"] == "confirm_same_line"
-    confirmed = table.post(card_url + "confirm/", {"line": "EW", "agree": True}, format="json")
+    # The key that entered the hands does not confirm them (issue 31): the other pair's
+    # phone does, or the referee.
+    own = table.post(card_url + "confirm/", {"line": "EW", "agree": True}, format="json")
+    assert own.status_code == 403 and own.json()["code"] == "confirm_by_entering_client"
+    referee = _client(world, "referee")
+    confirmed = referee.post(card_url + "confirm/", {"line": "EW", "agree": True}, format="json")
     assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed"
     card = table.get(card_url)
     assert card.status_code == 200 and card.json()["vp"] == {"NS": 15, "EW": 5}
-    referee = _client(world, "referee")
     body = {
         "hands": [{"mp": {"NS": 300, "EW": 100}}] * 2 + [{"mp": {"NS": 0, "EW": 0}}],
         "reason": "x",

@@ -90,7 +90,9 @@ def test_the_referee_creates_an_individual_tournament_enters_players_and_seats_a
     assert '<label for="id_pair">Player:</label>' in refused.content.decode()  # penalties
     entry = event.pairs.get(number=9)
     change = reverse("burraco-pair-change", args=[club.slug, event.pk, entry.pk])
-    withdrawn = client.post(change, {"action": "withdraw"}, follow=True).content.decode()
+    # A withdrawal is confirmed (issue 31): one click no longer withdraws.
+    withdrawn = client.post(change, {"action": "withdraw", "confirm": "1"}, follow=True)
+    withdrawn = withdrawn.content.decode()
     assert f"Player {entry} withdrawn." in withdrawn
 
 
