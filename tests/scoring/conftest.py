@@ -2,9 +2,11 @@
 standings queue's marks)."""
 
 import os
+import uuid
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 
 from games.barbu.game_creation import game_create
 from games.models import Game, GameScore
@@ -16,7 +18,6 @@ from tests.scoring.evenings import EVENINGS, place_of
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """On SQLite, a test database file of our own: several engineers run tests in this
     tree at once, and two runs sharing test_db.sqlite3 break each other."""
-    from django.conf import settings
 
     db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3") and not os.environ.get("PYTEST_XDIST_WORKER"):
@@ -57,3 +58,19 @@ def league_games():
                 )
             games.append((event.pk, [p.pk for p in seated], totals))
     return league, games
+
+
+@pytest.fixture
+def settings_override(settings):
+    """A queue and a cache key prefix of this test's own (other runs share the Redis)."""
+    token = uuid.uuid4().hex[:10]
+    queue, prefix = f"standings-test-{token}", f"standings-test-{token}"
+    settings.STANDINGS_QUEUE = queue
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    yield queue, prefix

@@ -130,19 +130,3 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
     runs = len(re.findall(r"Task scoring\.event_standings\[[^]]+\] succeeded", output))
     # Coalesced: far fewer rebuilds of the evening than deals stored.
     assert 1 <= runs < deals / 3, (runs, deals)
-
-
-@pytest.fixture
-def settings_override(settings):
-    """A queue and a cache key prefix of this test's own (other runs share the Redis)."""
-    token = uuid.uuid4().hex[:10]
-    queue, prefix = f"standings-test-{token}", f"standings-test-{token}"
-    settings.STANDINGS_QUEUE = queue
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": settings.REDIS_URL,
-            "KEY_PREFIX": prefix,
-        }
-    }
-    yield queue, prefix
