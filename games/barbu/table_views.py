@@ -33,7 +33,7 @@ from games.barbu.entry import (
 from games.barbu.submission import deal_confirm, deal_submit
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError
-from games.core.table_pages import table_by_key, with_table
+from games.core.table_pages import could_be_key, table_by_key, with_table
 from games.models import Deal, Game, Table
 
 
@@ -205,7 +205,9 @@ def table_state(request: HttpRequest, key: str) -> HttpResponse:
     """A tiny answer the page polls every second, so a phone sees another phone's deal
     without reloading: 304 without a database query while the game's version
     (games/core/live.py) is the one the phone holds. A table's game never changes once made,
-    so which game a key names is kept in the cache."""
+    so which game a key names is kept in the cache (only for a key a table could have)."""
+    if not could_be_key(key):
+        return JsonResponse({"error": _("No table has this link.")}, status=404)
     game_id = cache.get(_game_of_key(key))
     if game_id is not None:
         unchanged = live.not_modified(request, live.etag(live.version("game", game_id)))
