@@ -11,9 +11,9 @@ with its Deal, DealScore and GameScore rows: 560,000 deals, 2,240,000 DealScore 
 
 Measured (median and range of several runs):
 - for scale, the floor: one plain SQL GROUP BY player over the rows a league rebuild
-  reads (the GameScore rows of the league's complete games: scoring.aggregates.
-  league_scores);
-- the full league standings rebuild (rebuild.rebuild_league_standings: two rankings, the
+  reads (the GameScore rows of the league's complete games:
+  scoring.barbu.aggregates.league_scores);
+- the full league standings rebuild (barbu_rebuild.rebuild_league_standings: two rankings, the
   second for the movement since the previous evening), for the three ranking methods and
   for the best 10 evenings (total and placement);
 - the incremental path after one new deal on a running evening of 25 tables: the task's
@@ -377,7 +377,9 @@ def measure(repeat: int, league_only: bool = False) -> dict:
     from games.barbu.submission import deal_submit
     from games.core.signals import deals_changed
     from games.models import DealScore, Event, Game
-    from scoring import rating_sync, rebuild
+    from scoring import rebuild
+    from scoring.barbu import rating_sync as barbu_rating_sync
+    from scoring.barbu import rebuild as barbu_rebuild
     from scoring.engine.barbu.randomgame import random_game
     from scoring.models import LeagueStanding, RatingHistory
     from tests.factories import make_table
@@ -406,19 +408,21 @@ def measure(repeat: int, league_only: bool = False) -> dict:
     for key, ranking in LEAGUE_RANKINGS:
         league.ranking = ranking
         league.save()
-        rebuild.rebuild_league_standings(league_id=league.pk)  # the ranking's rows written
-        out[key] = timed(lambda: rebuild.rebuild_league_standings(league_id=league.pk), repeat)
+        barbu_rebuild.rebuild_league_standings(league_id=league.pk)  # the ranking's rows written
+        out[key] = timed(
+            lambda: barbu_rebuild.rebuild_league_standings(league_id=league.pk), repeat
+        )
     league.ranking = {}
     league.save()
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     out["league_rows"] = LeagueStanding.objects.filter(league=league).count()
     out["load"] = os.getloadavg()
     if league_only:
         return out
 
     # Ratings: full replay, nothing-to-do sync, and a correction half-way.
-    out["ratings_full"] = timed(lambda: rating_sync.sync_ratings(full=True), 1)
-    out["ratings_noop"] = timed(rating_sync.sync_ratings, repeat)
+    out["ratings_full"] = timed(lambda: barbu_rating_sync.sync_ratings(full=True), 1)
+    out["ratings_noop"] = timed(barbu_rating_sync.sync_ratings, repeat)
     history = RatingHistory.objects.count()
     middle = (
         Game.objects.filter(
@@ -438,7 +442,7 @@ def measure(repeat: int, league_only: bool = False) -> dict:
     # As deal_correct does: the game row's updated_at tells the sync what to compare.
     Game.objects.filter(pk=middle.pk).update(updated_at=timezone.now())
     started = time.perf_counter()
-    report = rating_sync.sync_ratings()
+    report = barbu_rating_sync.sync_ratings()
     out["ratings_half"] = ((time.perf_counter() - started) * 1000, report.replayed)
     out["history_rows"] = history
 
@@ -487,10 +491,10 @@ def measure(repeat: int, league_only: bool = False) -> dict:
     rebuild.rebuild_event_standings(event_id=event.pk)
     t_event = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     t_league = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
-    report = rating_sync.sync_ratings()
+    report = barbu_rating_sync.sync_ratings()
     t_ratings = (time.perf_counter() - started) * 1000
     out["game_complete"] = (t_event, t_league, t_ratings, report.replayed)
     out["load"] = os.getloadavg()

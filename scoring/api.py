@@ -1,4 +1,5 @@
-"""API endpoints of standings and ratings: thin reads of the stored rows (scoring.selectors).
+"""API endpoints of standings and ratings: thin reads of the stored rows (each game's
+selectors, scoring/barbu/ and scoring/burraco/).
 
 Visibility is the models' one rule (Event/League/Player.objects.visible_to); pagination,
 query-parameter checks and errors are the API's shared ones (games.api.pagination,
@@ -37,6 +38,8 @@ from games.core import live
 from games.models import Event
 from scoring import selectors
 from scoring.barbu import player_history
+from scoring.barbu import selectors as barbu_selectors
+from scoring.barbu.aggregates import ranking_of
 from scoring.burraco import api as api_burraco
 from scoring.burraco import player as burraco_player
 from scoring.burraco import selectors as burraco_selectors
@@ -117,7 +120,7 @@ class RatingSerializer(serializers.Serializer):
 def _ranking(ranking: maths.Ranking, *, league: bool) -> dict[str, Any]:
     return {
         **maths.ranking_to_json(ranking),
-        "explanation": selectors.explain_ranking(ranking, league=league),
+        "explanation": barbu_selectors.explain_ranking(ranking, league=league),
     }
 
 
@@ -244,11 +247,11 @@ class EventStandingsView(StandingsView):
                 else api_burraco.rows(event.pk)
             )
             return _paginated(self, request, rows, api_burraco.head(event))
-        ranking = selectors.event_ranking(event)
+        ranking = barbu_selectors.event_ranking(event)
         return _paginated(
             self,
             request,
-            selectors.event_standings(event.pk),
+            barbu_selectors.event_standings(event.pk),
             {
                 "event": event.pk,
                 "status": event.status,
@@ -294,11 +297,11 @@ class LeagueStandingsView(StandingsView):
                 rows,
                 {"league": league.pk, "game": "burraco", "format": "free", "evenings": evenings},
             )
-        ranking = selectors.ranking_of(league)
+        ranking = ranking_of(league)
         return _paginated(
             self,
             request,
-            selectors.league_standings(league.pk),
+            barbu_selectors.league_standings(league.pk),
             {"league": league.pk, "ranking": _ranking(ranking, league=True)},
         )
 
@@ -331,7 +334,7 @@ class PlayerRatingView(StandingsView):
     def get(self, request: Request, pk: int) -> Response:
         self.check_query(request)
         player = _visible_player(request, pk)
-        rating = selectors.player_rating(player, selectors.viewer(request.user))
+        rating = barbu_selectors.player_rating(player, selectors.viewer(request.user))
         return Response({"player_id": player.pk, "player": player.name, **rating})
 
 

@@ -45,8 +45,8 @@ def _measures() -> dict[str, Any]:
 
 def _games(kind: str) -> Any:
     """The games a scope of this kind is computed from (complete ones for leagues and
-    ratings, as scoring.rating_sync counts them; the Barbu rating reads Barbu games only,
-    the Burraco pair rating confirmed score cards only)."""
+    ratings, as the ratings' syncs count them: the Barbu rating, scoring/barbu/rating_sync.py,
+    reads Barbu games only, the Burraco pair rating confirmed score cards only)."""
     if kind == "event":
         return Game.objects.all()
     complete = Game.objects.filter(status=Game.Status.COMPLETE)

@@ -45,7 +45,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError, connections
 
-from scoring import healing, rating_sync, rebuild
+from scoring import healing, rebuild
+from scoring.barbu import rating_sync as barbu_rating_sync
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.burraco import rating_sync as burraco_rating_sync
 
 log = logging.getLogger(__name__)
@@ -184,14 +186,14 @@ def event_standings_task(event_id: int) -> int:
 def league_standings_task(league_id: int) -> int:
     _forget("league", league_id)
     with healing.recording("league", league_id):
-        return rebuild.rebuild_league_standings(league_id=league_id)
+        return barbu_rebuild.rebuild_league_standings(league_id=league_id)
 
 
 @shared_task(name="scoring.ratings", acks_late=True, **RETRY_ON_LOST_DATABASE)
 def ratings_task() -> dict:
     _forget("ratings", "all")
     with healing.recording("ratings", "all"):
-        report = rating_sync.sync_ratings()
+        report = barbu_rating_sync.sync_ratings()
     return {"games": report.games, "replayed": report.replayed}
 
 

@@ -21,8 +21,11 @@ from games.barbu.selectors import seat_notes
 from games.core import live
 from games.core.short_names import name_pairs
 from games.models import Event
-from scoring import charts, exports, selectors
+from scoring import charts, selectors
+from scoring.barbu import exports as barbu_exports
 from scoring.barbu import player_history
+from scoring.barbu import selectors as barbu_selectors
+from scoring.barbu.aggregates import ranking_of
 from scoring.burraco import exports as burraco_exports
 from scoring.burraco import player as burraco_player
 from scoring.burraco import selectors as burraco_selectors
@@ -66,12 +69,12 @@ def _live_context(request: HttpRequest, event: Event, token: str | None) -> dict
 
 def _event_context(request: HttpRequest, event: Event, token: str | None) -> dict:
     who = selectors.viewer(request.user)
-    tables = selectors.event_tables(event)
+    tables = barbu_selectors.event_tables(event)
     return {
         **_live_context(request, event, token),
-        "standings": selectors.event_standings(event.pk),
+        "standings": barbu_selectors.event_standings(event.pk),
         "tables": tables,
-        "standings_status": selectors.standings_status(event, tables),
+        "standings_status": barbu_selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
     }
 
@@ -130,8 +133,8 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         context["organiser"] = selectors.viewer(request.user).organiser_of(shown.club_id)
         return render(request, _burraco_template(shown), context)
     context = _event_context(request, shown, token)
-    ranking = selectors.event_ranking(shown)
-    context["explanation"] = selectors.explain_ranking(ranking, league=False)
+    ranking = barbu_selectors.event_ranking(shown)
+    context["explanation"] = barbu_selectors.explain_ranking(ranking, league=False)
     context["method"] = ranking.method
     return render(request, "scoring/event.html", context)
 
@@ -154,7 +157,7 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
             template = _burraco_template(shown, live_part=True)
         else:
             context = _event_context(request, shown, token)
-            context["method"] = selectors.event_ranking(shown).method
+            context["method"] = barbu_selectors.event_ranking(shown).method
             template = "scoring/_event_live.html"
         tag = context["live_etag"]
         body = render_to_string(template, context, request).encode()
@@ -168,7 +171,6 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     league = selectors.visible_league(pk, who)
     offer_club_language(request, league.club)
-    ranking = selectors.ranking_of(league)
     events = league.events.visible_to(request.user).order_by("-starts_at", "-id")
     if league.game == "burraco":
         context = {"league": league, "events": list(events)}
@@ -177,11 +179,12 @@ def league(request: HttpRequest, pk: int) -> HttpResponse:
         if burraco_selectors.plays_free_matches(league):
             context["free"] = burraco_selectors.free_season(league)
         return render(request, "scoring/burraco/league.html", context)
+    ranking = ranking_of(league)
     context = {
         "league": league,
-        "standings": selectors.league_standings(league.pk),
+        "standings": barbu_selectors.league_standings(league.pk),
         "events": list(events),
-        "explanation": selectors.explain_ranking(ranking, league=True),
+        "explanation": barbu_selectors.explain_ranking(ranking, league=True),
         "method": ranking.method,
     }
     return render(request, "scoring/league.html", context)
@@ -192,15 +195,15 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     person = selectors.visible_player(pk, who)
     games = player_history.player_games(person, who)
-    rating = selectors.player_rating(person, who)
-    stats = selectors.contract_statistics(person, who)
+    rating = barbu_selectors.player_rating(person, who)
+    stats = barbu_selectors.contract_statistics(person, who)
     for row in stats:
         row["name"] = contract_name(row["contract"])
     running = 0
     for g in games:
         running += g["total"] or 0
         g["running"] = running
-    evenings = selectors.player_evenings(person, who)
+    evenings = barbu_selectors.player_evenings(person, who)
     pairs = burraco_player.player_burraco(person, who)
     context = {
         "player": person,
@@ -242,7 +245,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
     who = selectors.viewer(request.user)
     game = selectors.visible_game(pk, who)
     offer_club_language(request, game.table.round.event.club)
-    sheet = selectors.score_sheet(game)
+    sheet = barbu_selectors.score_sheet(game)
     for row in sheet["rows"]:
         if row["kind"] == "deal":
             # "Atout ♠", "Senza atout": the suit as a sign, not the engine's code (S, NT).
@@ -274,9 +277,9 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
             burraco_exports.ranking_rows(rows, labels, individual=event.individual),
             filename=f"event-{event.pk}-ranking.csv",
         )
-    status = selectors.standings_status(event, selectors.event_tables(event))
-    return exports.standings_csv(
-        selectors.event_standings(event.pk),
+    status = barbu_selectors.standings_status(event, barbu_selectors.event_tables(event))
+    return barbu_exports.standings_csv(
+        barbu_selectors.event_standings(event.pk),
         filename=f"event-{event.pk}-standings.csv",
         status=status,
     )
@@ -299,8 +302,8 @@ def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
             burraco_exports.season_rows(season["rows"], season["labels"]),
             filename=f"league-{league.pk}-ranking.csv",
         )
-    return exports.standings_csv(
-        selectors.league_standings(league.pk),
+    return barbu_exports.standings_csv(
+        barbu_selectors.league_standings(league.pk),
         filename=f"league-{league.pk}-standings.csv",
         league=True,
     )
@@ -313,12 +316,12 @@ def event_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     offer_club_language(request, event.club)
     if event.is_burraco:
         return _burraco_pdf(event)
-    tables = selectors.event_tables(event)
-    data = exports.evening_pdf(
+    tables = barbu_selectors.event_tables(event)
+    data = barbu_exports.evening_pdf(
         event,
-        selectors.event_standings(event.pk),
+        barbu_selectors.event_standings(event.pk),
         tables,
-        status=selectors.standings_status(event, tables),
+        status=barbu_selectors.standings_status(event, tables),
     )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="event-{event.pk}-results.pdf"'

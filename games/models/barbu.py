@@ -55,7 +55,7 @@ class GameScore(models.Model):
     place = models.DecimalField(max_digits=3, decimal_places=1, default=1)  # 1..4, shared
     # Players at the table with a higher total (0..3): RANK() - 1 over the game by total.
     # With `place` it gives the players level too (place = above + (level + 1) / 2), so
-    # placement points are a plain GROUP BY over stored columns (scoring/aggregates.py).
+    # placement points are a plain GROUP BY over stored columns (scoring/barbu/aggregates.py).
     above = models.PositiveSmallIntegerField(default=0)
     deals = models.PositiveSmallIntegerField(default=0)
 

@@ -1,6 +1,6 @@
 """The Burraco pair ratings brought up to date with the confirmed score cards.
 
-The Barbu rating's machinery (scoring/rating_sync.py) on rows of its own (BurracoRating,
+The machinery both ratings share (scoring/rating_sync.py) on rows of its own (BurracoRating,
 BurracoRatingHistory, locked by BurracoRatingRun): only the Burraco games changed since
 the previous sync are compared with the stored history, and the replay starts at the
 earliest score card that was confirmed, corrected (its VP changed), reopened by the

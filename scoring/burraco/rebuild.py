@@ -1,6 +1,7 @@
 """A Burraco tournament's stored pair ranking, rebuilt from its turn results.
 
-The same machinery as Barbu's evenings (scoring/rebuild.py): the event row locked, the
+The same machinery as Barbu's evenings (scoring/barbu/rebuild.py), reached through
+scoring/rebuild.py: the event row locked, the
 PairTurnResult rows read in one query, ranked by the pure scoring.engine.burraco.ranking, and
 only the rows that changed written; a change announced to the live page's pollers once
 committed (games/core/live.py). Three queries

@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 
-from scoring import rating_sync, rebuild
+from scoring import rebuild
+from scoring.barbu import rating_sync as barbu_rating_sync
 from scoring.burraco.rating_sync import sync_burraco_ratings
 from tests.browser.walk import LANGUAGES, VIEWPORTS, Walk, localised
 from tests.factories import make_player
@@ -60,7 +61,7 @@ def players():
                     play_table(card(rnd, table.number), mps)
         rebuild.rebuild_event_standings(event_id=event.pk)
     evening(club, people[1:5], rng=rng, days_ago=5, name="Serata di Barbù")
-    rating_sync.sync_ratings()
+    barbu_rating_sync.sync_ratings()
     sync_burraco_ratings()
     return rosa, marco
 

@@ -12,7 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Game
-from scoring import rating_sync, rebuild
+from scoring import rebuild
+from scoring.barbu import rating_sync as barbu_rating_sync
+from scoring.barbu import rebuild as barbu_rebuild
 from tests.factories import make_club, make_league, make_organiser
 from tests.scoring.evenings import evening, players
 
@@ -32,8 +34,8 @@ def league_with(n_players: int, seed: int, *, evenings: int = 2):
         )
     for event in events:
         rebuild.rebuild_event_standings(event_id=event.pk)
-    rebuild.rebuild_league_standings(league_id=league.pk)
-    rating_sync.sync_ratings()
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rating_sync.sync_ratings()
     return club, league, events, people
 
 
@@ -123,7 +125,7 @@ def test_player_page_has_charts_statistics_and_history(client, large):
 def test_score_sheet_rows_add_up_to_the_game_totals(client, small):
     _club, _league, events, _people = small
     game = Game.objects.filter(table__round__event=events[0]).first()
-    from scoring.selectors import score_sheet
+    from scoring.barbu.selectors import score_sheet
 
     sheet = score_sheet(game)
     deal_rows = [r for r in sheet["rows"] if r["kind"] == "deal"]
@@ -140,7 +142,7 @@ def test_italian6_sheet_shows_the_settlements():
     club = make_club("Sei", slug="sei", ruleset="italian6")
     event = evening(club, players(club, 4), rng=random.Random(3))
     game = Game.objects.get(table__round__event=event)
-    from scoring.selectors import score_sheet
+    from scoring.barbu.selectors import score_sheet
 
     sheet = score_sheet(game)
     kinds = [r["kind"] for r in sheet["rows"]]

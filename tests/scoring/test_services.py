@@ -11,7 +11,9 @@ from django.core.management import call_command
 
 from games.barbu.corrections import deal_correct
 from games.models import GameScore
-from scoring import rating_sync, rebuild, tasks
+from scoring import rebuild, tasks
+from scoring.barbu import rating_sync as barbu_rating_sync
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.models import EventStanding, LeagueStanding, PlayerRating, RatingHistory
 from tests.factories import make_club, make_league, make_organiser
 from tests.scoring.evenings import evening, play, players, seat
@@ -83,7 +85,7 @@ def test_a_correction_rebuilds_league_and_ratings(django_capture_on_commit_callb
     league_after = list(LeagueStanding.objects.values_list("player_id", "points"))
     assert league_after != league_before
     # The stored ratings equal a replay from scratch.
-    rating_sync.sync_ratings(full=True)
+    barbu_rating_sync.sync_ratings(full=True)
     scratch = {r.player_id: r.ordinal for r in PlayerRating.objects.all()}
     assert after == pytest.approx(scratch)
     assert before.keys() == after.keys()
@@ -95,11 +97,11 @@ def test_league_movement_is_the_rank_before_the_latest_evening(django_capture_on
     people = players(club, 8)
     rng = random.Random(4)
     first = evening(club, people, league=league, rng=rng, days_ago=7)
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     after_first = dict(LeagueStanding.objects.values_list("player_id", "rank"))
     assert set(LeagueStanding.objects.values_list("previous_rank", flat=True)) == {None}
     evening(club, people[2:] + people[:2], league=league, rng=rng, days_ago=0)
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     rows = LeagueStanding.objects.filter(league=league)
     assert {r.player_id: r.previous_rank for r in rows} == after_first
     assert all(r.movement == r.previous_rank - r.rank for r in rows)
@@ -114,7 +116,7 @@ def test_league_counts_complete_games_only():
     rng = random.Random(5)
     evening(club, people[:4], league=league, rng=rng, days_ago=3)
     evening(club, people[4:], league=league, rng=rng, complete=False)
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     assert set(LeagueStanding.objects.values_list("player_id", flat=True)) == {
         p.pk for p in people[:4]
     }
@@ -130,7 +132,7 @@ def test_placement_ranking_and_best_evenings_in_a_league():
     rng = random.Random(6)
     evening(club, people, league=league, rng=rng, days_ago=2)
     evening(club, people, league=league, rng=rng, days_ago=1)
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     rows = list(LeagueStanding.objects.filter(league=league).order_by("rank"))
     # Each player counts one evening: at most 3 placement points.
     assert all(0 <= r.points <= 3 for r in rows)
@@ -171,22 +173,22 @@ def test_ratings_incremental_sync_replays_only_the_new_game():
     people = players(club, 8)
     rng = random.Random(9)
     evening(club, people, rng=rng, days_ago=5)
-    assert rating_sync.sync_ratings().replayed == 2
-    assert rating_sync.sync_ratings().replayed == 0  # nothing changed
+    assert barbu_rating_sync.sync_ratings().replayed == 2
+    assert barbu_rating_sync.sync_ratings().replayed == 0  # nothing changed
     event = evening(club, people[:4], rng=rng, days_ago=0)
-    report = rating_sync.sync_ratings()
+    report = barbu_rating_sync.sync_ratings()
     assert report.replayed == 1 and report.games == 3
     incremental = {
         (r.player_id, k): getattr(r, k) for r in PlayerRating.objects.all() for k in ("mu", "sigma")
     }
-    rating_sync.sync_ratings(full=True)
+    barbu_rating_sync.sync_ratings(full=True)
     full = {
         (r.player_id, k): getattr(r, k) for r in PlayerRating.objects.all() for k in ("mu", "sigma")
     }
     assert incremental == pytest.approx(full)
     # An event deleted: its games leave the history.
     event.delete()
-    rating_sync.sync_ratings()
+    barbu_rating_sync.sync_ratings()
     assert RatingHistory.objects.count() == 8
     assert PlayerRating.objects.get(player=people[0]).games == 1
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 import pytest
 from django.db import InterfaceError, OperationalError
 
-from scoring import rating_sync, rebuild, tasks
+from scoring import rebuild, tasks
+from scoring.barbu import rating_sync as barbu_rating_sync
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.burraco import rating_sync as burraco_rating_sync
 
 pytestmark = pytest.mark.django_db
 
 STANDINGS_TASKS = [
     (tasks.event_standings_task, (7,), rebuild, "rebuild_event_standings", 3),
-    (tasks.league_standings_task, (8,), rebuild, "rebuild_league_standings", 4),
-    (tasks.ratings_task, (), rating_sync, "sync_ratings", None),
+    (tasks.league_standings_task, (8,), barbu_rebuild, "rebuild_league_standings", 4),
+    (tasks.ratings_task, (), barbu_rating_sync, "sync_ratings", None),
     (tasks.burraco_ratings_task, (), burraco_rating_sync, "sync_burraco_ratings", None),
     (tasks.rebuild_all_task, (), rebuild, "rebuild_all", {"events": 0}),
 ]

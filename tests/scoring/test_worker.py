@@ -18,7 +18,8 @@ from django.core.cache import cache
 from django.db import connections
 
 from games.barbu.submission import deal_submit
-from scoring import rebuild, tasks
+from scoring import tasks
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.engine.barbu.randomgame import random_game
 from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player
@@ -121,7 +122,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
             output, _ = worker.communicate(timeout=30)
 
     assert stored == rows_from_scratch(event.pk), output[-3000:]
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     assert league_stored == list(
         LeagueStanding.objects.filter(league=league)
         .order_by("rank", "player_id")

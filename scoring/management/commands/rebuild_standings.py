@@ -6,7 +6,9 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring import rating_sync, rebuild
+from scoring import rebuild
+from scoring.barbu import rating_sync as barbu_rating_sync
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.burraco import rating_sync as burraco_rating_sync
 
 
@@ -30,10 +32,10 @@ class Command(BaseCommand):
                 rows = rebuild.rebuild_event_standings(event_id=event_id)
                 self.stdout.write(f"event {event_id}: {rows} standings")
             for league_id in options["league"] or []:
-                rows = rebuild.rebuild_league_standings(league_id=league_id)
+                rows = barbu_rebuild.rebuild_league_standings(league_id=league_id)
                 self.stdout.write(f"league {league_id}: {rows} standings")
             if options["ratings"]:
-                report = rating_sync.sync_ratings(full=True)
+                report = barbu_rating_sync.sync_ratings(full=True)
                 self.stdout.write(f"ratings: {report.games} games replayed")
                 pairs = burraco_rating_sync.sync_burraco_ratings(full=True)
                 self.stdout.write(f"Burraco pair ratings: {pairs.games} score cards replayed")

@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import rating_sync, rebuild
+from scoring import rebuild
+from scoring.barbu import rating_sync as barbu_rating_sync
 from scoring.burraco.rating_sync import sync_burraco_ratings
 from tests.factories import make_player
 from tests.scoring.burraco.builders import (
@@ -102,7 +103,7 @@ def test_average_mp_and_vp_per_turn_are_the_players_lines(client, club):
 def test_a_barbu_player_sees_no_burraco_section(client, club):
     people = [make_player(club, f"P{i}") for i in range(4)]
     evening(club, people, rng=random.Random(1))
-    rating_sync.sync_ratings()
+    barbu_rating_sync.sync_ratings()
     text = page(client, people[0])
     assert "burraco" not in text.lower()
     assert "Contracts" in text
@@ -112,7 +113,7 @@ def test_a_player_of_both_games_sees_both(client, club):
     people = [make_player(club, f"P{i}") for i in range(4)]
     evening(club, people, rng=random.Random(1))
     played(club, [(people[0], people[1]), (people[2], people[3])])
-    rating_sync.sync_ratings()
+    barbu_rating_sync.sync_ratings()
     sync_burraco_ratings()
     text = page(client, people[0])
     assert "Contracts" in text and 'id="burraco-rating"' in text

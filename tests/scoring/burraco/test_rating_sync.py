@@ -9,7 +9,8 @@ import random
 import pytest
 
 from games.burraco import scorecards
-from scoring import healing, rating_sync
+from scoring import healing
+from scoring.barbu import rating_sync as barbu_rating_sync
 from scoring.burraco.rating_sync import sync_burraco_ratings
 from scoring.models import (
     BurracoRating,
@@ -173,7 +174,7 @@ def test_the_barbu_rating_is_unchanged_and_nothing_is_left_behind(
     # The same eight people play a Barbu evening (rated) and a Burraco tournament.
     with django_capture_on_commit_callbacks(execute=True):
         barbu = evening(club, p, rng=random.Random(4))
-    rating_sync.sync_ratings()
+    barbu_rating_sync.sync_ratings()
     barbu_rows = list(PlayerRating.objects.order_by("player_id").values())
     barbu_history = list(RatingHistory.objects.order_by("id").values())
     barbu_run = RatingRun.objects.values("games", "replayed").get()

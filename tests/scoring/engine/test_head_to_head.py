@@ -1,7 +1,7 @@
 """Head-to-head (scoring/engine/head_to_head.py) as rank() applies it: hand-made ties pinned, the
 games asked for only for the players a tie leaves level when its turn may come, and
 random leagues ranked from those games alone as from every game (hypothesis). No
-database: tests/scoring/test_league_table.py ranks stored leagues."""
+database: tests/scoring/barbu/test_league_table.py ranks stored leagues."""
 
 from __future__ import annotations
 

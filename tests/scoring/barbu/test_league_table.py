@@ -1,4 +1,4 @@
-"""A league table as the rebuild stores it (scoring/rebuild.py): each player's line the
+"""A league table as the rebuild stores it (scoring/barbu/rebuild.py): each player's line the
 combined lines of their evenings (all, or the best N) now and before the latest evening
 with a complete game, for every ranking method; only the league's complete games; totals
 exact in hundredths; head-to-head from the games the level players shared; and a fixed
@@ -18,7 +18,8 @@ from django.utils import timezone
 from clubs.models import Player
 from games.barbu.game_creation import game_create
 from games.models import Event, Game, GameScore
-from scoring import aggregates, rebuild
+from scoring.barbu import aggregates
+from scoring.barbu import rebuild as barbu_rebuild
 from scoring.engine import ranking as maths
 from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player, make_table
@@ -113,7 +114,7 @@ def _expected(league, ranking: maths.Ranking) -> dict[int, tuple]:
         s.player_id: (
             s.rank,
             previous.get(s.player_id),
-            rebuild._points(s.points),
+            barbu_rebuild._points(s.points),
             s.line.games,
             s.line.evenings,
             s.tiebreak,
@@ -135,7 +136,7 @@ def test_the_rebuild_stores_the_combined_lines_now_and_before_the_latest_evening
         _third_evening(league, list(Player.objects.filter(pk__in=people).order_by("pk")))
     league.ranking = config
     league.save()
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     stored = stored_rows(league)
     assert stored == _expected(league, aggregates.ranking_of(league))
     if third:  # the newcomer and the guest played the latest evening only: no previous rank
@@ -162,7 +163,7 @@ def test_only_the_leagues_complete_games_count(league_games, config):
     _played(other, people[2:6], [70, 30, 0, -100])
     league.ranking = config
     league.save()
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     stored = LeagueStanding.objects.filter(league=league)
     if config.get("best_evenings") is None:
         assert sum(s.games for s in stored) == 4 * len(games)
@@ -193,7 +194,7 @@ def test_the_latest_evening_is_the_latest_with_a_complete_game(league_games):
     # No complete game: no evening, no lines, nothing stored.
     Game.objects.filter(table__round__event__league=league).update(status=Game.Status.IN_PROGRESS)
     assert latest() is None
-    assert rebuild.rebuild_league_standings(league_id=league.pk) == 0
+    assert barbu_rebuild.rebuild_league_standings(league_id=league.pk) == 0
     assert not LeagueStanding.objects.filter(league=league).exists()
 
 
@@ -240,7 +241,7 @@ def test_totals_are_exact_hundredths_and_equal_sums_pick_the_earlier_evening(con
     by_evening = {(x.player_id, x.event_id): x.total for x in lines}
     assert by_evening[people[0].pk, first.pk] == by_evening[people[0].pk, second.pk]
     assert by_evening[people[1].pk, first.pk] == Decimal("-0.1") + Decimal("0.29")
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     assert stored_rows(league) == _expected(league, ranking)
     if config == {"method": "total", "best_evenings": 1}:
         # P0: 0.3 on the first evening, 0.1 + 0.2 on the second: level, the first counts.
@@ -258,7 +259,7 @@ def test_a_league_rebuild_breaks_ties_as_the_games_do(league_games, points):
         "tiebreaks": ["head_to_head"],
     }
     league.save()
-    rebuild.rebuild_league_standings(league_id=league.pk)
+    barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     stored = stored_rows(league)
     assert stored == _expected(league, aggregates.ranking_of(league))
     if points == [0, 0, 0, 0]:  # everyone level on points: head-to-head decides
@@ -279,7 +280,7 @@ def test_head_to_head_decides_a_league_table_now_and_before_its_latest_evening()
     _played(second, [b, c, d, e], [2, 0, -1, -1])
     _played(second, [a, f, g, h], [0, 0, 0, 0])
     with CaptureQueriesContext(connection) as queries:
-        rebuild.rebuild_league_standings(league_id=league.pk)
+        barbu_rebuild.rebuild_league_standings(league_id=league.pk)
     # The games of the level players (A and B now; C more before) read once each.
     games_read = [q for q in queries.captured_queries if _reads_games_of_players(q["sql"])]
     assert len(games_read) == 2
@@ -318,9 +319,9 @@ def test_a_league_rebuild_makes_the_same_statements_for_a_small_league_and_a_lar
     counts = []
     for league in (_league_of(4, 1, 1), _league_of(16, 3, 2)):
         with CaptureQueriesContext(connection) as first:
-            rebuild.rebuild_league_standings(league_id=league.pk)
+            barbu_rebuild.rebuild_league_standings(league_id=league.pk)
         with CaptureQueriesContext(connection) as again:  # nothing to write
-            rebuild.rebuild_league_standings(league_id=league.pk)
+            barbu_rebuild.rebuild_league_standings(league_id=league.pk)
         counts.append((len(first), len(again)))
         assert LeagueStanding.objects.filter(league=league).exists()
     assert counts[0] == counts[1], counts

@@ -1,4 +1,4 @@
-"""The GameScore rows a ranking counts, aggregated by the ORM for the ranking maths.
+"""The GameScore rows a Barbu ranking counts, aggregated by the ORM for the ranking maths.
 
 Per player and evening: games, total, wins, best game, deals and placement points, in
 one GROUP BY (a league), or from one read of an evening's few hundred rows as they are,
@@ -86,7 +86,7 @@ def evening_lines(scores: Any, ranking: maths.Ranking) -> list[maths.EveningLine
     ]
 
 
-# Hundredths, as totals and points are stored (scoring/rebuild.py rounds points to them).
+# Hundredths, as totals and points are stored (scoring/barbu/rebuild.py rounds points to them).
 CENTS = Decimal("0.01")
 
 

@@ -16,8 +16,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from scoring.exports import evening_pdf, result_table, sheet_columns
-from scoring.selectors import TIEBREAK_LABELS
+from scoring.barbu.exports import evening_pdf, result_table, sheet_columns
+from scoring.barbu.selectors import TIEBREAK_LABELS
 from tests.print_checks import (
     MM,
     ink_in_margin,

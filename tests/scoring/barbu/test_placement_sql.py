@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring import aggregates
+from scoring.barbu import aggregates
 from scoring.engine import ranking as maths
 from tests.scoring.evenings import EVENINGS
 
