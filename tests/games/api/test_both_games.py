@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.api.conftest import Side
+from games.burraco import scorecards
+from tests.games.api.world import Side, burraco_side
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +30,6 @@ def test_a_game_of_either_kind_reads_through_the_game_endpoint(side: Side) -> No
 def test_a_burraco_game_read_again_unchanged_is_a_304_until_the_next_hand(
     django_capture_on_commit_callbacks,
 ) -> None:
-    from games.burraco import scorecards
-    from tests.games.api.conftest import burraco_side
 
     side = burraco_side()
     path = f"/api/v1/games/{side.game.pk}/"
@@ -97,7 +96,6 @@ def test_a_hidden_game_stays_a_plain_404_to_whoever_may_not_see_it(side: Side) -
 
 
 def test_a_refused_burraco_hand_lists_its_problems_in_the_one_shape() -> None:
-    from tests.games.api.conftest import burraco_side
 
     side = burraco_side()
     client = side.client("table_key")
@@ -114,7 +112,6 @@ def test_a_refused_burraco_hand_lists_its_problems_in_the_one_shape() -> None:
 
 
 def test_a_hand_conflict_gives_the_stored_hand_as_the_card_lists_it() -> None:
-    from tests.games.api.conftest import burraco_side
 
     side = burraco_side()
     answer = side.client("table_key").post(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import BurracoHand
-from tests.games.api.conftest import burraco_side
+from tests.games.api.world import burraco_side
 
 pytestmark = pytest.mark.django_db
 

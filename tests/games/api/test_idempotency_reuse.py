@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.api.conftest import Side
+from tests.games.api.world import Side
 
 pytestmark = pytest.mark.django_db
 

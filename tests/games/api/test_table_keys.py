@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.burraco import free_tables
 from games.core.table_pages import table_by_key
-from tests.games.api.conftest import GAMES, barbu_side, burraco_side
+from tests.games.api.world import GAMES, barbu_side, burraco_side
 from tests.games.burraco.free_matches.builders import free_evening
 
 pytestmark = pytest.mark.django_db
