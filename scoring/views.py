@@ -29,6 +29,7 @@ from scoring.barbu.aggregates import ranking_of
 from scoring.burraco import exports as burraco_exports
 from scoring.burraco import player as burraco_player
 from scoring.burraco import selectors as burraco_selectors
+from scoring.exports import csv_download
 
 
 def _live_etag(request: HttpRequest, token: str | None, path: str | None = None) -> str:
@@ -268,12 +269,12 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
     offer_club_language(request, event.club)
     if event.is_free_matches:
         rows, _final = burraco_selectors.evening_ranking(event)
-        return burraco_exports.rows_csv(
+        return csv_download(
             burraco_exports.evening_rows(rows), filename=f"event-{event.pk}-ranking.csv"
         )
     if event.is_burraco:
         rows, labels, _final = burraco_selectors.tournament_ranking(event)
-        return burraco_exports.rows_csv(
+        return csv_download(
             burraco_exports.ranking_rows(rows, labels, individual=event.individual),
             filename=f"event-{event.pk}-ranking.csv",
         )
@@ -292,13 +293,13 @@ def league_csv(request: HttpRequest, pk: int) -> HttpResponse:
     offer_club_language(request, league.club)
     if league.game == "burraco" and burraco_selectors.plays_free_matches(league):
         free = burraco_selectors.free_season(league)
-        return burraco_exports.rows_csv(
+        return csv_download(
             burraco_exports.free_season_rows(free["rows"], free["labels"]),
             filename=f"league-{league.pk}-ranking.csv",
         )
     if league.game == "burraco":
         season = burraco_selectors.season(league)
-        return burraco_exports.rows_csv(
+        return csv_download(
             burraco_exports.season_rows(season["rows"], season["labels"]),
             filename=f"league-{league.pk}-ranking.csv",
         )

@@ -8,20 +8,18 @@ would take for a formula are quoted, as in scoring/exports.py.
 
 from __future__ import annotations
 
-import csv
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from fpdf import FontFace
 
 from scoring.engine.burraco.free_match_ranking import FreeRow
 from scoring.engine.burraco.ranking import PairRow, SeasonRow
-from scoring.exports import PAGE_MM, _num, _Sheet
+from scoring.exports import PAGE_MM, _Sheet
 
 
 def decided_by_label(decided_by: str | None, shared: bool) -> str:
@@ -144,24 +142,6 @@ def free_season_rows(
             ]
         )
     return out
-
-
-def _safe(cell: Any) -> Any:
-    # Cells starting like a formula are quoted so a spreadsheet never runs them.
-    if isinstance(cell, str) and cell and cell[0] in "=+-@" and not _num(cell):
-        return f"'{cell}"
-    return cell
-
-
-def rows_csv(lines: list[list[Any]], *, filename: str) -> HttpResponse:
-    """The lines as a CSV download (UTF-8 with a byte-order mark for spreadsheets)."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    for line in lines:
-        writer.writerow([_safe(cell) for cell in line])
-    return response
 
 
 # The names column never narrower than this: names wrap at their spaces and hyphens.

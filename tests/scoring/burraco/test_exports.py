@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.burraco.exports import _widths, ranking_pdf, ranking_rows, rows_csv, season_rows
+from scoring.burraco.exports import _widths, ranking_pdf, ranking_rows, season_rows
 from scoring.engine.burraco.ranking import TurnScore, rank_pairs, season_ranking
-from scoring.exports import _Sheet
+from scoring.exports import _Sheet, csv_download
 
 D = Decimal
 
@@ -40,7 +40,7 @@ def test_rows_of_a_tournament() -> None:
 
 
 def test_csv_download_is_safe_for_spreadsheets() -> None:
-    response = rows_csv(ranking_rows(_ranking(), {3: "=cmd"}), filename="ranking.csv")
+    response = csv_download(ranking_rows(_ranking(), {3: "=cmd"}), filename="ranking.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="ranking.csv"' in response["Content-Disposition"]
     text = response.content.decode("utf-8")
