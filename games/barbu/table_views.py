@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -33,7 +32,7 @@ from games.barbu.entry import (
 from games.barbu.submission import deal_confirm, deal_submit
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError
-from games.core.table_pages import could_be_key, table_by_key, with_table
+from games.core.table_pages import ids_of_key, remember_ids_of_key, table_by_key, with_table
 from games.models import Deal, Game, Table
 
 
@@ -196,19 +195,13 @@ def table_confirm(request: HttpRequest, table: Table, number: int) -> HttpRespon
     return redirect("table-entry", key=key)
 
 
-def _game_of_key(key: str) -> str:
-    return f"live:table-game:{key}"
-
-
 @require_GET
 def table_state(request: HttpRequest, key: str) -> HttpResponse:
     """A tiny answer the page polls every second, so a phone sees another phone's deal
     without reloading: 304 without a database query while the game's version
     (games/core/live.py) is the one the phone holds. A table's game never changes once made,
-    so which game a key names is kept in the cache (only for a key a table could have)."""
-    if not could_be_key(key):
-        return JsonResponse({"error": _("No table has this link.")}, status=404)
-    game_id = cache.get(_game_of_key(key))
+    so which game a key names is kept in the cache."""
+    game_id = ids_of_key("table-game", key)
     if game_id is not None:
         unchanged = live.not_modified(request, live.etag(live.version("game", game_id)))
         if unchanged is not None:
@@ -219,6 +212,6 @@ def table_state(request: HttpRequest, key: str) -> HttpResponse:
     game = table_game(table)
     if game is None:
         return JsonResponse({"stamp": ""})
-    cache.set(_game_of_key(key), game.pk, live.VERSION_SECONDS)
+    remember_ids_of_key("table-game", key, game.pk)
     tag = live.etag(live.version("game", game.pk))  # before the read it labels
     return live.mark(request, JsonResponse({"stamp": _stamp(game)}), tag)

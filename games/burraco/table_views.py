@@ -15,7 +15,6 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -27,7 +26,13 @@ from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
-from games.core.table_pages import not_found_page, table_by_key, with_table
+from games.core.table_pages import (
+    ids_of_key,
+    not_found_page,
+    remember_ids_of_key,
+    table_by_key,
+    with_table,
+)
 from games.models import BurracoPair, Game, ScoreCard, Table
 
 SESSION_LINE = "burraco-line:%s"
@@ -79,10 +84,6 @@ def bound_line(request: HttpRequest, table: Table, card: ScoreCard | None = None
         request.session[SESSION_BOUND % key] = line
         return line
     return None
-
-
-def _card_key(key: str) -> str:
-    return f"live:burraco-card:{key}"
 
 
 def state_etag(game_id: int, event_id: int) -> str:
@@ -248,7 +249,7 @@ def card_state(request: HttpRequest, key: str) -> HttpResponse:
     reloading: 304 without a database query while the versions (games/core/live.py) are
     the ones the phone holds. A table's game and tournament never change, so which ones a
     key names is kept in the cache."""
-    known = cache.get(_card_key(key))
+    known = ids_of_key("burraco-card", key)
     if known is not None:
         unchanged = live.not_modified(request, state_etag(*known))
         if unchanged is not None:
@@ -258,7 +259,7 @@ def card_state(request: HttpRequest, key: str) -> HttpResponse:
     if game is None or game.kind != Game.Kind.BURRACO:
         return JsonResponse({"error": _("No table has this link.")}, status=404)
     event_id = table.round.event_id
-    cache.set(_card_key(key), (game.pk, event_id), live.VERSION_SECONDS)
+    remember_ids_of_key("burraco-card", key, (game.pk, event_id))
     tag = state_etag(game.pk, event_id)  # before the read it labels
     card = ScoreCard.objects.get(game=game)
     return live.mark(request, JsonResponse({"stamp": card_stamp(card, table)}), tag)

@@ -7,10 +7,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from clubs.language import offer_club_language
+from games.core import live
 from games.models import Table
 
 # A table's key is 24 URL-safe characters (games.models.core.new_table_key) in a column
@@ -29,6 +31,19 @@ def table_by_key(key: str) -> Table | None:
     if not could_be_key(key):
         return None
     return Table.objects.select_related("round__event__club", "game").filter(key=key).first()
+
+
+def ids_of_key(kind: str, key: str) -> Any:
+    """What a table's poll remembered of this key (the ids of its game, which never change
+    once made), or None; nothing is remembered of a key no table could have."""
+    return cache.get(f"live:{kind}:{key}") if could_be_key(key) else None
+
+
+def remember_ids_of_key(kind: str, key: str, ids: Any) -> None:
+    """Keep what a poll found for a table's key (its game's ids), so the next poll answers
+    304 without asking the database which game the key names."""
+    if could_be_key(key):
+        cache.set(f"live:{kind}:{key}", ids, live.VERSION_SECONDS)
 
 
 class UnknownTable(Exception):
