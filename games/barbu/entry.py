@@ -34,13 +34,6 @@ def closed_notice(table: Table) -> str:
     return ""
 
 
-def table_game(table: Table) -> Game | None:
-    try:
-        return table.game
-    except Game.DoesNotExist:
-        return None
-
-
 def seat_label(table: Table, position: int | None, names: list[str]) -> str:
     """Who is writing, as the audit trail keeps it: "Table 3, seat 2 (Carla)".
 

@@ -27,12 +27,17 @@ from games.barbu.entry import (
     remember_seat,
     seat_display,
     seat_label,
-    table_game,
 )
 from games.barbu.submission import deal_confirm, deal_submit
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError
-from games.core.table_pages import ids_of_key, remember_ids_of_key, table_by_key, with_table
+from games.core.table_pages import (
+    ids_of_key,
+    remember_ids_of_key,
+    table_by_key,
+    table_game,
+    with_table,
+)
 from games.models import Deal, Game, Table
 
 

@@ -31,6 +31,7 @@ from games.core.table_pages import (
     not_found_page,
     remember_ids_of_key,
     table_by_key,
+    table_game,
     with_table,
 )
 from games.models import BurracoPair, Game, ScoreCard, Table
@@ -49,7 +50,7 @@ def _burraco_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     @with_table
     @wraps(view)
     def wrapped(request: HttpRequest, table: Table, **kwargs: Any) -> HttpResponse:
-        game = Game.objects.filter(table=table).first()
+        game = table_game(table)
         if game is None or game.kind != Game.Kind.BURRACO:
             return not_found_page(request)
         return view(request, table, **kwargs)
@@ -255,7 +256,7 @@ def card_state(request: HttpRequest, key: str) -> HttpResponse:
         if unchanged is not None:
             return unchanged
     table = table_by_key(key)
-    game = getattr(table, "game", None) if table is not None else None
+    game = table_game(table) if table is not None else None
     if game is None or game.kind != Game.Kind.BURRACO:
         return JsonResponse({"error": _("No table has this link.")}, status=404)
     event_id = table.round.event_id

@@ -13,7 +13,7 @@ from django.shortcuts import render
 
 from clubs.language import offer_club_language
 from games.core import live
-from games.models import Table
+from games.models import Game, Table
 
 # A table's key is 24 URL-safe characters (games.models.core.new_table_key) in a column
 # of 40: anything longer, or with a character no key has, is looked for nowhere.
@@ -44,6 +44,14 @@ def remember_ids_of_key(kind: str, key: str, ids: Any) -> None:
     304 without asking the database which game the key names."""
     if could_be_key(key):
         cache.set(f"live:{kind}:{key}", ids, live.VERSION_SECONDS)
+
+
+def table_game(table: Table) -> Game | None:
+    """The table's game (read with the table by table_by_key), or None before it has one."""
+    try:
+        return table.game
+    except Game.DoesNotExist:
+        return None
 
 
 class UnknownTable(Exception):
