@@ -43,13 +43,18 @@ ITALIAN_CONTRACTS = (
 
 def reload(page) -> None:
     """Reload the page; when its own live refresh navigated first (a change it saw on its
-    poll), Playwright's reload is aborted: wait for that navigation instead."""
-    try:
-        page.reload()
-    except PlaywrightError as error:
-        if "ERR_ABORTED" not in str(error):
-            raise
-        page.wait_for_load_state()
+    poll), Playwright's reload is aborted ("ERR_ABORTED") or finds the old document gone
+    ("Not attached to an active page"): wait for that navigation and try once more."""
+    for attempt in range(3):
+        try:
+            page.reload()
+            return
+        except PlaywrightError as error:
+            if attempt == 2 or not any(
+                sign in str(error) for sign in ("ERR_ABORTED", "Not attached")
+            ):
+                raise
+            page.wait_for_load_state()
 
 
 def refusal(record: dict) -> tuple[int, dict] | None:

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 import uuid
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -20,6 +19,7 @@ from django.utils import timezone
 from config.celery import app
 from config.health import ping_db
 from config.maintenance import clear_sessions
+from tests.scoring.worker import database_url_of_tests
 
 SHOW_SETTINGS = """
 import json, django
@@ -116,16 +116,6 @@ def test_ping_db_reports_the_database_and_leaves_a_heartbeat():
     assert cache.get("health:eager-1") == report
 
 
-def test_database_url() -> str:
-    db = connection.settings_dict
-    auth = quote(db["USER"] or "", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    host = db["HOST"] or "127.0.0.1"
-    port = db["PORT"] or "5432"
-    return f"postgres://{auth}@{host}:{port}/{db['NAME']}"
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_runs_tasks_from_redis_against_the_test_database():
@@ -137,7 +127,7 @@ def test_a_real_worker_runs_tasks_from_redis_against_the_test_database():
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=test_database_url(),
+        DATABASE_URL=database_url_of_tests(),
         REDIS_URL=settings.REDIS_URL,
         CONN_MAX_AGE="0",
     )

@@ -24,7 +24,7 @@ from scoring.engine.barbu.randomgame import random_game
 from scoring.models import LeagueStanding
 from tests.factories import make_club, make_event, make_league, make_player
 from tests.scoring.evenings import seat
-from tests.scoring.worker import rows_from_scratch, stored_rows, test_database_url
+from tests.scoring.worker import database_url_of_tests, rows_from_scratch, stored_rows
 
 
 @pytest.mark.worker
@@ -44,7 +44,7 @@ def test_a_burst_of_deals_from_several_tables_ends_in_correct_standings(settings
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=test_database_url(),
+        DATABASE_URL=database_url_of_tests(),
         REDIS_URL=settings.REDIS_URL,
         CACHE_KEY_PREFIX=prefix,
         # The worker's own queueing (its start-up sweep, scoring/healing.py) goes here too.

@@ -17,7 +17,8 @@ from scoring import rebuild
 from scoring.models import EventStanding
 
 
-def test_database_url() -> str:
+def database_url_of_tests() -> str:
+    """The URL of the test database this process uses, for a worker started beside it."""
     db = connection.settings_dict
     auth = quote(db["USER"] or "", safe="")
     if db.get("PASSWORD"):
@@ -53,7 +54,7 @@ class Worker:
         env = dict(os.environ)
         env.update(
             DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=test_database_url(),
+            DATABASE_URL=database_url_of_tests(),
             REDIS_URL=settings.REDIS_URL,
             CACHE_KEY_PREFIX=prefix,
             STANDINGS_QUEUE=queue,
