@@ -9,6 +9,8 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
         from clubs.signals import player_merging
         from games.core.signals import deals_changed
         from scoring import receivers
@@ -18,4 +20,8 @@ class ScoringConfig(AppConfig):
         )
         player_merging.connect(
             receivers.drop_merged_player_rows, dispatch_uid="scoring.drop_merged_player_rows"
+        )
+        # Once per migrate (sent for each app; this one's only).
+        post_migrate.connect(
+            receivers.rebuild_after_migrate, sender=self, dispatch_uid="scoring.rebuild_migrated"
         )

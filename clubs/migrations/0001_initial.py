@@ -5,6 +5,9 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -84,5 +87,10 @@ class Migration(migrations.Migration):
                 'ordering': ['club', 'player__name'],
                 'constraints': [models.UniqueConstraint(fields=('club', 'player'), name='membership_unique')],
             },
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('clubs.Club', Q(), 'club', 'clubs'),
+            Keep('clubs.Player', Q(), 'player', 'players'),
         ),
     ]

@@ -3,6 +3,9 @@
 import clubs.models
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -25,5 +28,10 @@ class Migration(migrations.Migration):
             model_name='league',
             name='game',
             field=models.CharField(choices=[('barbu', 'Barbu'), ('burraco', 'Burraco')], default='barbu', max_length=8, verbose_name='game'),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('clubs.Club', ~Q(game="barbu"), 'club playing Burraco', 'clubs playing Burraco'),
+            Keep('clubs.League', ~Q(game="barbu"), 'Burraco league', 'Burraco leagues'),
         ),
     ]

@@ -5,6 +5,9 @@ import games.models
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -236,5 +239,9 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='seat',
             constraint=models.CheckConstraint(condition=models.Q(('position__lte', 3)), name='seat_position_range'),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.Event', Q(), 'event', 'events'),
         ),
     ]

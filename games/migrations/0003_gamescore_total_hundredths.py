@@ -2,6 +2,11 @@
 
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import F, Q
+from django.db.models.functions import Round
+from django.db.models.lookups import Exact
+
 
 class Migration(migrations.Migration):
 
@@ -14,5 +19,9 @@ class Migration(migrations.Migration):
             model_name='gamescore',
             name='total',
             field=models.DecimalField(decimal_places=2, default=0, max_digits=10),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.GameScore', ~Q(Exact(F("total"), Round(F("total"), 1))), 'game total in hundredths of a point', 'game totals in hundredths of a point'),
         ),
     ]

@@ -4,6 +4,9 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -32,5 +35,10 @@ class Migration(migrations.Migration):
             options={
                 'ordering': ['event', 'at', 'id'],
             },
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.EventLog', Q(), "entry of the events' log (closed, reopened)", "entries of the events' log (closed, reopened)"),
+            Keep('games.Event', ~Q(unfinished="count"), 'event that leaves its unfinished games out', 'events that leave their unfinished games out'),
         ),
     ]

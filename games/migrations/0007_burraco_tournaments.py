@@ -4,6 +4,9 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -189,5 +192,10 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='pairturnresult',
             constraint=models.UniqueConstraint(fields=('round', 'pair'), name='pairturnresult_unique'),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.Event', ~Q(game="barbu"), 'Burraco event', 'Burraco events'),
+            Keep('games.Game', ~Q(kind="barbu"), 'Burraco game', 'Burraco games'),
         ),
     ]

@@ -4,6 +4,9 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -40,5 +43,10 @@ class Migration(migrations.Migration):
                 'ordering': ['game', 'seat', 'from_deal'],
                 'constraints': [models.UniqueConstraint(fields=('game', 'seat', 'from_deal'), name='substitution_unique'), models.CheckConstraint(condition=models.Q(('seat__lte', 3), ('from_deal__gte', 2)), name='substitution_seat_deal')],
             },
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.Substitution', Q(), 'substitution', 'substitutions'),
+            Keep('games.Game', Q(substituted=True), 'game with a substitute', 'games with a substitute'),
         ),
     ]

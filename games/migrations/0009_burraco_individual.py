@@ -3,6 +3,9 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -41,5 +44,10 @@ class Migration(migrations.Migration):
             model_name='burracopair',
             name='player_b',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player'),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.Event', Q(individual=True), 'individual Burraco tournament', 'individual Burraco tournaments'),
+            Keep('games.BurracoPair', Q(player_b__isnull=True), 'Burraco entry of one player', 'Burraco entries of one player'),
         ),
     ]

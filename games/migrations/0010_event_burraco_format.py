@@ -2,6 +2,9 @@
 
 from django.db import migrations, models
 
+from clubs.downgrades import Keep, KeepRows
+from django.db.models import Q
+
 
 class Migration(migrations.Migration):
 
@@ -14,5 +17,9 @@ class Migration(migrations.Migration):
             model_name='event',
             name='burraco_format',
             field=models.CharField(choices=[('turns', 'tournament turns'), ('free', 'free matches')], default='turns', max_length=8, verbose_name='format'),
+        ),
+        # Taken back, it would lose these rows: refused (clubs/downgrades.py).
+        KeepRows(
+            Keep('games.Event', ~Q(burraco_format="turns"), 'evening of Burraco free matches', 'evenings of Burraco free matches'),
         ),
     ]
