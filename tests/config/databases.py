@@ -3,6 +3,11 @@ games (the demo clubs), and the standings and ratings derived from them."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
@@ -54,3 +59,50 @@ def standings() -> dict[str, list[str]]:
 
 def applied_migrations() -> set[tuple[str, str]]:
     return set(MigrationRecorder(connection).applied_migrations())
+
+
+def table_counts() -> dict[str, int]:
+    """The rows of every table of the database (every model's, the many-to-many ones and
+    the migrations' record included)."""
+    counts = {
+        model._meta.db_table: model._base_manager.count()
+        for model in apps.get_models(include_auto_created=True)
+    }
+    counts[MigrationRecorder.Migration._meta.db_table] = MigrationRecorder(
+        connection
+    ).migration_qs.count()
+    assert set(counts) == set(connection.introspection.table_names())
+    return counts
+
+
+def _pg(*command: str, database: str | None = None) -> None:
+    """A PostgreSQL client program run on the test database's server, as its user."""
+    db = connection.settings_dict
+    env = {**os.environ, "PGHOST": db["HOST"] or "", "PGPORT": str(db["PORT"] or "")}
+    env |= {"PGUSER": db["USER"] or "", "PGPASSWORD": db["PASSWORD"] or ""}
+    env["PGDATABASE"] = database or db["NAME"]
+    subprocess.run(command, env=env, check=True, capture_output=True, text=True, timeout=300)
+
+
+def pg_dump(path: Path) -> None:
+    """The database, as docs/operators.md backs it up: pg_dump in its custom format."""
+    _pg("pg_dump", "-Fc", "-f", str(path))
+
+
+@contextmanager
+def restored(path: Path, name: str) -> Iterator[None]:
+    """The dump restored with pg_restore into a new database of that name, the default
+    connection pointed at it meanwhile; the database is dropped after."""
+    _pg("dropdb", "--if-exists", name, database="postgres")
+    _pg("createdb", name, database="postgres")
+    db = connection.settings_dict
+    tested = db["NAME"]
+    try:
+        _pg("pg_restore", "--no-owner", "--exit-on-error", "-d", name, str(path))
+        connection.close()
+        db["NAME"] = name
+        yield
+    finally:
+        connection.close()
+        db["NAME"] = tested
+        _pg("dropdb", "--if-exists", name, database="postgres")
