@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -40,9 +42,9 @@ def env_example() -> dict[str, str]:
     return pairs
 
 
-def test_compose_has_the_five_services_started_in_order(compose):
+def test_compose_has_the_six_services_started_in_order(compose):
     services = compose["services"]
-    assert set(services) == {"web", "worker", "beat", "db", "redis"}
+    assert set(services) == {"web", "worker", "beat", "db", "redis", "backup"}
     for name in APP_SERVICES:
         depends = services[name]["depends_on"]
         assert depends["db"]["condition"] == "service_healthy"
@@ -60,7 +62,7 @@ def test_database_and_redis_have_volumes_and_health_checks(compose):
     assert services["redis"]["healthcheck"]["test"][-2:] == ["redis-cli", "ping"]
     assert services["db"]["volumes"] == ["postgres:/var/lib/postgresql/data"]
     assert services["redis"]["volumes"] == ["redis:/data"]
-    assert set(compose["volumes"]) == {"postgres", "redis"}
+    assert set(compose["volumes"]) == {"postgres", "redis", "backups"}
 
 
 def test_every_variable_given_to_the_app_is_read_by_settings_or_the_entrypoint(compose):
@@ -124,3 +126,44 @@ def test_what_runs_the_app_restarts_it_when_it_dies(compose):
         assert compose["services"][name]["restart"] in ("unless-stopped", "always"), name
     assert settings.CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP is True
     assert settings.CELERY_BROKER_CONNECTION_MAX_RETRIES is None
+
+
+def test_the_backup_service_dumps_the_database_every_night_into_its_volume(compose, tmp_path):
+    """Its script run here, with stand-ins for `sleep` (the second night stops it) and
+    `pg_dump` (fails on the second night): a night's dump is written whole, a failed one
+    leaves no file, and dumps past BACKUP_KEEP_DAYS are deleted."""
+    backup, db = compose["services"]["backup"], compose["services"]["db"]
+    assert backup["image"] == db["image"]  # pg_dump of the server's own version
+    assert backup["depends_on"]["db"]["condition"] == "service_healthy"
+    assert backup["volumes"] == ["backups:/backups"]
+    env = backup["environment"]
+    assert (env["PGHOST"], env["PGUSER"], env["PGDATABASE"]) == ("db", "tavolo", "tavolo")
+    script = backup["command"][0].replace("$$", "$")
+    assert "pg_dump -Fc" in script
+
+    folder, bin_ = tmp_path / "backups", tmp_path / "bin"
+    folder.mkdir()
+    bin_.mkdir()
+    old = folder / "tavolo-2020-01-01.dump"
+    old.write_text("old")
+    os.utime(old, (0, 0))
+    stubs = {
+        "sleep": 'n=$(cat "$0.n" 2>/dev/null || echo 0); echo $((n + 1)) > "$0.n"; [ "$n" -lt 2 ]',
+        "pg_dump": '[ ! -e "$0.ran" ] || exit 1; touch "$0.ran"; echo dump > "$3"',
+    }
+    for name, body in stubs.items():
+        (bin_ / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_ / name).chmod(0o755)
+    run = subprocess.run(
+        ["/bin/sh", "-c", script.replace("/backups", str(folder))],
+        env={"PATH": f"{bin_}:/usr/bin:/bin", "BACKUP_AT": "03:30", "BACKUP_KEEP_DAYS": "14"},
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+
+    assert run.returncode == 1  # the third sleep stops it
+    assert "backup written" in run.stdout and "backup FAILED" in run.stderr
+    assert [p.name for p in folder.iterdir()] == [
+        f"tavolo-{subprocess.check_output(['date', '+%F'], text=True).strip()}.dump"
+    ]
