@@ -69,6 +69,7 @@ class KeepRows(RunPython):
         super().__init__(RunPython.noop, self._refuse)
 
     def _refuse(self, apps: Any, schema_editor: Any) -> None:
+        """Refuse if the database holds rows that taking this migration back would lose"""
         using = schema_editor.connection.alias
         found = [(keep, keep.count(apps, using)) for keep in self.keeps]
         found = [(keep, n) for keep, n in found if n]
