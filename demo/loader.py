@@ -263,10 +263,12 @@ def _standings_once() -> Iterator[None]:
     """
     all_games: set[int] = set()
     all_events: set[int] = set()
+    rated: list[bool] = []
 
     def collect(sender: Any, *, game_ids: list[int], event_ids: list[int], **kw: Any) -> None:
         all_games.update(game_ids)
         all_events.update(event_ids)
+        rated.append(bool(kw.get("burraco_rated")))
 
     saved = deals_changed.receivers
     deals_changed.receivers = []
@@ -278,7 +280,12 @@ def _standings_once() -> Iterator[None]:
         deals_changed.receivers = saved
         deals_changed.sender_receivers_cache.clear()
     if all_games:
-        deals_changed.send(sender=Game, game_ids=sorted(all_games), event_ids=sorted(all_events))
+        deals_changed.send(
+            sender=Game,
+            game_ids=sorted(all_games),
+            event_ids=sorted(all_events),
+            burraco_rated=any(rated),
+        )
 
 
 def demo_seating_notes(round_plan: Any, players: dict[str, Any], met_before: set) -> list:

@@ -35,8 +35,9 @@ from games.models import (
     ScoreCard,
     ScoreCardRevision,
 )
+from scoring.burraco.rating_sync import sync_burraco_ratings
 from scoring.engine.burraco.ranking import rank_pairs
-from scoring.models import PairStanding
+from scoring.models import BurracoRating, PairStanding
 from tests.demo.demo_reads import counts, shown_ranking
 
 # The standings the pages show are built by the Celery tasks the load queues: in-process
@@ -133,6 +134,12 @@ def test_the_burraco_club_has_a_played_season_and_a_tournament_in_progress() -> 
     )
     assert {"entered", "confirmed", "corrected", "penalty"} <= actions
     assert PairTurnResult.objects.filter(round__event=first, penalty_vp__gt=0).count() == 1
+
+    # The confirmed cards are rated as they would be by the rating task from scratch.
+    rated = sorted(BurracoRating.objects.values_list("player_id", "games", "mu"))
+    assert rated
+    sync_burraco_ratings(full=True)
+    assert sorted(BurracoRating.objects.values_list("player_id", "games", "mu")) == rated
 
     # Loading again changes nothing.
     before = counts()
