@@ -238,6 +238,10 @@ STORAGES = {
     },
 }
 
+# Where the pages' Help links send a reader for the guides (docs/): empty, this site serves
+# them at /docs/ from site/ (`make docs-build`; built on demand while DEBUG is on).
+DOCS_URL = os.environ.get("DOCS_URL", "")
+
 # --- HTTPS and security headers (production behind a TLS proxy: HTTPS=1) -----------------
 HTTPS = env_bool("HTTPS", False)
 SECURE_SSL_REDIRECT = HTTPS

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from config.guides import guides
 from config.login_forms import AdminLoginForm, LoginForm
 from scoring import views as scoring_views
 
@@ -27,6 +28,9 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("config.urls_api")),
+    # The guides, where each page's Help link leads (config/guides.py).
+    path("docs/", guides, name="guides"),
+    path("docs/<path:path>", guides, name="guides-page"),
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
