@@ -29,7 +29,11 @@ LAPTOP = {"width": 1200, "height": 760}
 # palette PNG is a quarter of a full-colour one.
 COLOURS = 96
 
-IMAGE_LINK = re.compile(r"\]\((img/[\w.-]+\.png)\)")
+# A picture in Markdown: `![what it shows](img/<name>.png)` in a guide, `../img/` from
+# docs/rules/, `docs/img/` from the README.
+IMAGE_LINK = re.compile(r"\]\(((?:\.\./|docs/)?img/[\w.-]+\.png)\)")
+CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
+MARKDOWN = [ROOT / "README.md", *sorted(GUIDES.rglob("*.md"))]
 
 
 @dataclass(frozen=True)
@@ -160,12 +164,17 @@ def shot_names() -> set[str]:
 
 
 def referenced_images() -> dict[str, list[str]]:
-    """Each image file the guides show (`![...](img/<name>.png)`), with the guides showing it."""
+    """Each image file the guides (and the README) show, with the files showing it."""
     found: dict[str, list[str]] = {}
-    for guide in sorted(GUIDES.rglob("*.md")):
-        for link in IMAGE_LINK.findall(guide.read_text()):
+    for guide in MARKDOWN:
+        for link in IMAGE_LINK.findall(prose(guide.read_text())):
             found.setdefault(Path(link).name, []).append(str(guide.relative_to(ROOT)))
     return found
+
+
+def prose(text: str) -> str:
+    """Markdown without its code (where a picture's syntax may be shown, not meant)."""
+    return CODE.sub("", text)
 
 
 def compressed(png: bytes) -> bytes:

@@ -5,10 +5,15 @@ tests/browser/test_guide_images.py checks in Chromium that every one can still b
 
 from __future__ import annotations
 
+import re
+
 from tests.browser.guide_shots import (
+    IMAGE_LINK,
     IMAGES,
+    MARKDOWN,
     SHOTS,
     png_size,
+    prose,
     referenced_images,
     shot_names,
 )
@@ -42,3 +47,19 @@ def test_each_picture_has_the_size_of_its_screen() -> None:
 def test_the_pictures_stay_small() -> None:
     total = sum(path.stat().st_size for path in IMAGES.glob("*.png"))
     assert total < BUDGET, f"docs/img/ holds {total} bytes"
+
+
+def test_every_picture_of_the_guides_is_one_of_docs_img() -> None:
+    """A picture from elsewhere (another folder, a JPEG, the web) would escape the checks."""
+    pictures = re.compile(r"!\[[^\]]*\]\(([^)]+)\)")
+    for doc in MARKDOWN:
+        for target in pictures.findall(prose(doc.read_text())):
+            assert IMAGE_LINK.fullmatch(f"]({target})"), f"{doc.name}: {target}"
+
+
+def test_pictures_are_found_in_prose_and_not_in_code() -> None:
+    text = (
+        "![a](img/desk-1200.png) and `![b](img/shown-as-code.png)`\n"
+        "```md\n![c](img/in-a-block.png)\n```\n![d](../img/from-rules.png)"
+    )
+    assert IMAGE_LINK.findall(prose(text)) == ["img/desk-1200.png", "../img/from-rules.png"]
