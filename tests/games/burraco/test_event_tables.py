@@ -71,7 +71,7 @@ def test_a_table_not_seated_in_this_turn_says_so(client: Client) -> None:
     page = client.get(_day_url(keys[3]))
     text = page.content.decode()
     assert page.status_code == 200
-    assert "Table 3 is not used in turn 2: no pair plays here this turn." in text
+    assert "Table 3 is not used in turn 2: no pair plays at it." in text
     assert reverse("scoring:event", args=[event.pk]) in text
     with translation.override("it"):
         italian = client.get(_day_url(keys[3]), HTTP_ACCEPT_LANGUAGE="it").content.decode()
