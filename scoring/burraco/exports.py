@@ -49,18 +49,18 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def marks_text(mark: Marks | None) -> str:
+def marks_text(mark: Marks | None, *, individual: bool = False) -> str:
     """An entry's marks in words: "withdrawn after turn 2; short card in turn 3"."""
     if mark is None:
         return ""
     words = []
-    if mark.withdrawn_after is not None:
-        if mark.withdrawn_after == 0:
-            words.append(pgettext("entry", "withdrawn before turn 1"))
-        else:
-            words.append(
-                pgettext("entry", "withdrawn after turn %(turn)s") % {"turn": mark.withdrawn_after}
-            )
+    who = "player" if individual else "pair"  # the word's gender: "ritirato", "ritirata"
+    if mark.withdrawn_after == 0:
+        words.append(pgettext(who, "withdrawn before turn 1"))
+    elif mark.withdrawn_after is not None:
+        words.append(
+            pgettext(who, "withdrawn after turn %(turn)s") % {"turn": mark.withdrawn_after}
+        )
     if mark.short:
         turns = ", ".join(str(t) for t in mark.short)
         words.append(
@@ -90,7 +90,7 @@ def ranking_rows(
         header.append(_("Notes"))
     out: list[list[Any]] = [header]
     for row in rows:
-        notes = [] if marks is None else [marks_text(marks.get(row.pair))]
+        notes = [] if marks is None else [marks_text(marks.get(row.pair), individual=individual)]
         out.append(
             [
                 row.place,

@@ -58,10 +58,12 @@ def pairing_pdf(seating: dict[str, Any], *, title: str, subtitle: str, individua
         pdf.set_font(pdf.family, "B", SIZE_PT)
         names = ", ".join(b.label for b in byes)
         if individual:
-            text = ngettext("Bye: player %(names)s", "Bye: players %(names)s", len(byes))
+            text = ngettext("Bye: player %(players)s", "Bye: players %(players)s", len(byes))
+            text %= {"players": names}
         else:
-            text = ngettext("Bye: pair %(names)s", "Bye: pairs %(names)s", len(byes))
-        pdf.multi_cell(0, 6, t(text % {"names": names}), align="L", new_x="LMARGIN", new_y="NEXT")
+            text = ngettext("Bye: pair %(pairs)s", "Bye: pairs %(pairs)s", len(byes))
+            text %= {"pairs": names}
+        pdf.multi_cell(0, 6, t(text), align="L", new_x="LMARGIN", new_y="NEXT")
     if not seating["tables"] and not byes:
         pdf.cell(0, 6, t(_("No table is seated.")), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())

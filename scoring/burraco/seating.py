@@ -65,7 +65,7 @@ def turn_seating(event: Event, number: int | None = None) -> dict[str, Any] | No
         .order_by("pair__number")
         .values_list("pair__number", "pair__player_a__name", "pair__player_b__name")
     ]
-    return {"turn": turn, "tables": tables, "byes": byes}
+    return {"turn": turn, "tables": tables, "byes": byes, "bye_labels": [b.label for b in byes]}
 
 
 @dataclass(frozen=True)
