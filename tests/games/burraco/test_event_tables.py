@@ -150,3 +150,19 @@ def test_only_the_clubs_organisers_print_the_day_cards(client: Client) -> None:
     url = reverse("burraco-day-cards", args=[event.club.slug, event.pk])
     assert client.get(url).status_code == 302  # to the login page
     assert not BurracoTableKey.objects.exists()
+
+
+def test_the_desk_links_the_days_papers_and_screen() -> None:
+    event = tournament(6)
+    rnd = tournaments.turn_seat(event=event, movement="first").round
+    make_organiser(event.club, "referee")
+    organiser = Client()
+    organiser.login(username="referee", password="tavolo-test")
+    page = organiser.get(reverse("burraco-desk", args=[event.club.slug, event.pk])).content.decode()
+    for url in (
+        reverse("burraco-day-cards", args=[event.club.slug, event.pk]),
+        reverse("scoring:burraco-pairings", args=[event.pk, rnd.number]),
+        reverse("scoring:burraco-turn-ranking", args=[event.pk, rnd.number]),
+        reverse("scoring:burraco-screen", args=[event.pk]),
+    ):
+        assert f'href="{url}"' in page, url

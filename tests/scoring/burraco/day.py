@@ -4,6 +4,7 @@ seated by Mitchell and not played yet."""
 
 from __future__ import annotations
 
+from clubs.models import Club
 from games.burraco import scorecards, tournaments
 from games.models import Event
 from scoring.rebuild import rebuild_event_standings
@@ -12,8 +13,8 @@ from tests.games.burraco.builders import pair, play_table, tournament
 LONG = ("Maximiliane Hohenzollern-Sigmaringen", "Donaudampfschifffahrtskapitän Brünhild")
 
 
-def day(pairs: int = 7, *, long_names: bool = False) -> Event:
-    event = tournament(pairs)
+def day(pairs: int = 7, *, long_names: bool = False, club: Club | None = None) -> Event:
+    event = tournament(pairs, club=club)
     if long_names:
         first = pair(event, 1)
         for player, name in zip((first.player_a, first.player_b), LONG, strict=True):

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -194,3 +196,37 @@ def test_the_ranking_after_a_turn_prints_that_turns_ranking(client: Client, lang
         assert withdrawn in text
     assert after[1] != after[2]
     assert _get(client, "scoring:burraco-turn-ranking", event.pk, 3).status_code == 404
+
+
+def _queries(client: Client, name: str, args) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert _get(client, name, *args).status_code == 200
+    return len(queries)
+
+
+def test_the_lists_cost_the_same_queries_for_few_and_many_pairs(client: Client) -> None:
+    from tests.games.burraco.builders import burraco_club
+
+    small, large = day(5), day(21, club=burraco_club("Circolo Grande"))
+    for name, args in (
+        ("scoring:burraco-entry", lambda e: (e.pk, 1)),
+        ("scoring:burraco-screen", lambda e: (e.pk,)),
+        ("scoring:burraco-pairings", lambda e: (e.pk, 2)),
+        ("scoring:burraco-turn-ranking", lambda e: (e.pk, 2)),
+    ):
+        few = _queries(client, name, args(small))
+        many = _queries(Client(), name, args(large))
+        assert few == many, f"{name}: {few} queries for 5 pairs, {many} for 21"
+
+
+def test_an_individual_tournament_names_partners_and_opponents(client: Client) -> None:
+    from tests.games.burraco.builders import played_individual
+
+    event = played_individual(8)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    north, south = table.ns_pair, table.ns_partner
+    page = _get(client, "scoring:burraco-entry", event.pk, north.number).content.decode()
+    assert f"Player {north.number}: {north.names}" in page
+    assert f"with {south.number} – {south.names}, against {table.ew_pair.number} " in page
+    sheet = _get(client, "scoring:burraco-pairings", event.pk, 1)
+    assert sheet.status_code == 200 and sheet.content.startswith(b"%PDF")
