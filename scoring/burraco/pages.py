@@ -94,7 +94,7 @@ def turn_ranking(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if not 1 <= number <= turns:
         raise Http404(_("No such turn."))
     rows, labels, confirmed = ranking_after(event, number)
-    marks = seating.entry_marks(event)
+    marks = seating.marks_until(seating.entry_marks(event), number)
     if confirmed:
         status = _("Ranking after turn %(turn)s of %(turns)s") % {"turn": number, "turns": turns}
     else:

@@ -144,6 +144,18 @@ def entry_marks(event: Event) -> dict[int, Marks]:
     return marks
 
 
+def marks_until(marks: dict[int, Marks], turn: int) -> dict[int, Marks]:
+    """The marks as they stood after turn `turn`: withdrawals up to it, its short cards
+    and those before it."""
+    out = {}
+    for number, mark in marks.items():
+        after = mark.withdrawn_after if (mark.withdrawn_after or 0) <= turn else None
+        short = [t for t in mark.short if t <= turn]
+        if after is not None or short:
+            out[number] = Marks(after, short)
+    return out
+
+
 def with_marks(rows: list[dict[str, Any]], marks: dict[int, Marks]) -> list[dict[str, Any]]:
     """The ranking's rows (scoring.selectors.pair_standings), each with `withdrawn_after`
     (None: still playing) and `short` (the turns of its short cards)."""

@@ -54,6 +54,14 @@ def test_marks_say_who_withdrew_and_whose_card_was_short() -> None:
     assert len(marks) == 3
 
 
+def test_a_turns_ranking_carries_the_marks_of_that_turn_and_before() -> None:
+    from scoring.burraco.seating import Marks, marks_until
+
+    marks = {1: Marks(2, []), 2: Marks(None, [1, 3]), 3: Marks(0, []), 4: Marks(None, [3])}
+    assert marks_until(marks, 1) == {2: Marks(None, [1]), 3: Marks(0, [])}
+    assert marks_until(marks, 3) == marks
+
+
 def test_an_entry_page_gives_its_seat_in_every_turn(client: Client) -> None:
     event = day()
     turn2 = event.rounds.get(number=2)
