@@ -6,9 +6,13 @@
   "use strict";
   var screen = document.getElementById("screen");
   if (!screen) return;
-  var SPEED = 40;      // pixels a second
-  var REST = 6000;     // milliseconds at the top and at the bottom
-  var REFRESH = 20000; // a column that does not scroll fetches the page this often
+  var SPEED = 40;  // pixels a second
+  // Milliseconds at the top and at the bottom of a pass (data-rest), and how often a
+  // column with nothing to scroll fetches the page (data-refresh).
+  function ms(name, fallback) {
+    var value = parseInt(screen.getAttribute("data-" + name), 10);
+    return value > 0 ? value : fallback;
+  }
   var etag = null;
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -44,33 +48,33 @@
 
   function run(id) {
     var last = null;
-    var waitUntil = performance.now() + REST;
+    var waitUntil = performance.now() + ms("rest", 6000);
     function step(now) {
       var scroller = document.querySelector("#" + id + " .scroller");
       if (!scroller) return window.requestAnimationFrame(step);
       var room = scroller.scrollHeight - scroller.clientHeight;
       if (now < waitUntil) { last = now; return window.requestAnimationFrame(step); }
       if (room <= 1) {  // nothing to scroll: look again for news now and then
-        waitUntil = now + REFRESH;
+        waitUntil = now + ms("refresh", 20000);
         if (id === "screen-ranking") refresh(function () {});
         return window.requestAnimationFrame(step);
       }
       if (scroller.scrollTop >= room - 1) {  // at the bottom: rest, then from the top
-        waitUntil = now + REST;
+        waitUntil = now + ms("rest", 6000);
         window.setTimeout(function () {
           var go = function () {
             var s = document.querySelector("#" + id + " .scroller");
             if (s) s.scrollTop = 0;
-            waitUntil = performance.now() + REST;
+            waitUntil = performance.now() + ms("rest", 6000);
             window.requestAnimationFrame(step);
           };
           if (id === "screen-ranking") refresh(go); else go();
-        }, REST);
+        }, ms("rest", 6000));
         return;
       }
       if (still) {
         scroller.scrollTop = Math.min(room, scroller.scrollTop + scroller.clientHeight * 0.9);
-        waitUntil = now + REST;
+        waitUntil = now + ms("rest", 6000);
       } else {
         var elapsed = last === null ? 0 : Math.min(now - last, 100);
         scroller.scrollTop = Math.min(room, scroller.scrollTop + Math.max(1, SPEED * elapsed / 1000));

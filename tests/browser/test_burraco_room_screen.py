@@ -87,3 +87,25 @@ def test_a_players_day_pages_at_390_px(browser, live_server, axe) -> None:
         problems += walk.problems
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_room_screen_shows_a_change_by_itself(browser, live_server) -> None:
+    """A withdrawal at the desk reaches the screen without a reload (its rests shortened
+    for the test: data-rest, data-refresh); nothing changed, the screen's fetch is a 304."""
+    event = day(5)
+    context = browser.new_context(viewport=SCREEN, locale="en")
+    page = context.new_page()
+    statuses = []
+    screen = localised("scoring:burraco-screen", "en", event.pk)
+    page.on("response", lambda r: statuses.append(r.status) if r.url.endswith(screen) else None)
+    page.goto(live_server.url + screen)
+    page.evaluate(
+        "() => { const s = document.getElementById('screen');"
+        " s.setAttribute('data-rest', '100'); s.setAttribute('data-refresh', '300'); }"
+    )
+    page.wait_for_timeout(7000)  # the first rest, then polls that find nothing new
+    assert 304 in statuses, statuses
+    assert page.locator("#screen-row-4 .mark.withdrawn").count() == 0
+    tournaments.pair_withdraw(pair=pair(event, 4))
+    page.wait_for_selector("#screen-row-4 .mark.withdrawn", timeout=10000)
+    context.close()
