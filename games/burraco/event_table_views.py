@@ -45,8 +45,11 @@ def table_of_day(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def table_cards(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     """The day's table cards to print: one A4 sheet per table (as many as the tournament
-    seats), each QR code opening its table's score card of every turn."""
-    event = get_object_or_404(Event, club=club, pk=event_id, game="burraco")
+    seats), each QR code opening its table's score card of every turn. A tournament's
+    only: an evening of free matches prints its own (games/burraco/free_views.py)."""
+    event = get_object_or_404(
+        Event, club=club, pk=event_id, game="burraco", burraco_format=Event.BurracoFormat.TURNS
+    )
     keys = event_tables.table_keys(event, event_tables.tables_of_day(event))
     tables = [
         (n, request.build_absolute_uri(reverse("burraco-table-of-day", args=[keys[n]])))

@@ -15,6 +15,7 @@ from games.burraco.cards_print import QR_BORDER, table_card_geometry
 from games.models import BurracoTableKey
 from tests.factories import make_organiser
 from tests.games.burraco.builders import pair, play_turn, tournament
+from tests.games.burraco.free_matches.builders import free_evening
 from tests.games.burraco.qr_print import qr_differences
 from tests.print_checks import (
     a4_problems,
@@ -166,3 +167,12 @@ def test_the_desk_links_the_days_papers_and_screen() -> None:
         reverse("scoring:burraco-screen", args=[event.pk]),
     ):
         assert f'href="{url}"' in page, url
+
+
+def test_an_evening_of_free_matches_has_no_day_cards() -> None:
+    event = free_evening()
+    make_organiser(event.club, "referee")
+    organiser = Client()
+    organiser.login(username="referee", password="tavolo-test")
+    url = reverse("burraco-day-cards", args=[event.club.slug, event.pk])
+    assert organiser.get(url).status_code == 404
