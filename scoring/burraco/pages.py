@@ -95,8 +95,9 @@ def turn_ranking(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404(_("No such turn."))
     rows, labels, confirmed = ranking_after(event, number)
     marks = seating.marks_until(seating.entry_marks(event), number)
+    planned = max(int(event.ranking.get("turns") or 0), turns)  # "after turn 2 of 4"
     if confirmed:
-        status = _("Ranking after turn %(turn)s of %(turns)s") % {"turn": number, "turns": turns}
+        status = _("Ranking after turn %(turn)s of %(turns)s") % {"turn": number, "turns": planned}
     else:
         status = _(
             "Provisional ranking after turn %(turn)s: a score card of these turns is "

@@ -186,8 +186,8 @@ def test_the_ranking_after_a_turn_prints_that_turns_ranking(client: Client, lang
         words = [w for p in pages for w in p.words]
         text = " ".join(w.text for w in words)
         status = {
-            "en": f"Ranking after turn {turn} of 2",
-            "it": f"Classifica dopo il turno {turn} di 2",
+            "en": f"Ranking after turn {turn} of 4",
+            "it": f"Classifica dopo il turno {turn} di 4",
         }
         assert status[language] in text
         # The places and pairs, read row by row off the page: the engine's after that turn.
