@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import F, Q
 
-from games.models import BurracoPair, Event, PairTurnResult, Round, Table
+from games.models import BurracoPair, Event, PairTurnResult, Table
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,3 @@ def with_marks(rows: list[dict[str, Any]], marks: dict[int, Marks]) -> list[dict
         row["withdrawn_after"] = mark.withdrawn_after
         row["short"] = mark.short
     return rows
-
-
-def newest_turn(event: Event) -> Round | None:
-    return event.rounds.order_by("-number").first()
