@@ -5,6 +5,7 @@ from django.urls import path
 from games import views as shared
 from games.barbu import organiser_views as views
 from games.burraco import desk_views as burraco
+from games.burraco import event_table_views as burraco_day
 from games.burraco import free_views as burraco_free
 from games.core import club_views as views_club
 
@@ -47,6 +48,7 @@ urlpatterns = [
     path(R + "penalty/", burraco.penalty, name="burraco-penalty"),
     path(E + "burraco/cards/<int:game_id>/", burraco.card_correct, name="burraco-card-correct"),
     path(R + "score-cards.pdf", burraco.score_cards, name="burraco-score-cards"),
+    path(E + "burraco/table-cards.pdf", burraco_day.table_cards, name="burraco-day-cards"),
     path(
         "manage/<slug:slug>/deals/<int:deal_id>/correct/",
         views.deal_correct_view,

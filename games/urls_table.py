@@ -3,12 +3,15 @@
 from django.urls import path
 
 from games.barbu import table_views as views_table
+from games.burraco import event_table_views as burraco_day
 from games.burraco import free_views as burraco_free
 from games.burraco import table_views as burraco
 
 urlpatterns = [
     # A free-match evening's table card: two pairs sit down at that table.
     path("t/free/<str:key>/", burraco_free.table_sit, name="burraco-free-sit"),
+    # A tournament's table card for the whole day: that table's score card of every turn.
+    path("t/e/<str:key>/", burraco_day.table_of_day, name="burraco-table-of-day"),
     path("t/<str:key>/", views_table.table_entry, name="table-entry"),
     path("t/<str:key>/deal/", views_table.table_deal, name="table-deal"),
     path("t/<str:key>/seat/", views_table.table_seat, name="table-seat"),

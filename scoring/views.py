@@ -28,6 +28,7 @@ from scoring.barbu import selectors as barbu_selectors
 from scoring.barbu.aggregates import ranking_of
 from scoring.burraco import exports as burraco_exports
 from scoring.burraco import player as burraco_player
+from scoring.burraco import seating
 from scoring.burraco import selectors as burraco_selectors
 from scoring.exports import csv_download
 
@@ -118,6 +119,8 @@ def _burraco_context(request: HttpRequest, event: Event, token: str | None) -> d
         context["target"] = event.ruleset.get("options", {}).get("target")
     else:
         context["turns"] = selectors.burraco_turns(event)
+        # Withdrawn, short cards (scoring/burraco/seating.py): two queries.
+        seating.with_marks(context["standings"], seating.entry_marks(event))
     return context
 
 
@@ -132,6 +135,8 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     if shown.is_burraco:
         context = _burraco_context(request, shown, token)
         context["organiser"] = selectors.viewer(request.user).organiser_of(shown.club_id)
+        if not shown.is_free_matches:  # each entry's page: its seat in every turn
+            context["entries"] = list(shown.pairs.values_list("number", flat=True))
         return render(request, _burraco_template(shown), context)
     context = _event_context(request, shown, token)
     ranking = barbu_selectors.event_ranking(shown)
@@ -274,8 +279,9 @@ def event_csv(request: HttpRequest, pk: int) -> HttpResponse:
         )
     if event.is_burraco:
         rows, labels, _final = burraco_selectors.tournament_ranking(event)
+        marks = seating.entry_marks(event)
         return csv_download(
-            burraco_exports.ranking_rows(rows, labels, individual=event.individual),
+            burraco_exports.ranking_rows(rows, labels, individual=event.individual, marks=marks),
             filename=f"event-{event.pk}-ranking.csv",
         )
     status = barbu_selectors.standings_status(event, barbu_selectors.event_tables(event))
@@ -336,8 +342,9 @@ def _burraco_pdf(event: Any) -> HttpResponse:
         return _free_pdf(event)
     rows, labels, final = burraco_selectors.tournament_ranking(event)
     when = formats.date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
+    marks = seating.entry_marks(event)
     data = burraco_exports.ranking_pdf(
-        burraco_exports.ranking_rows(rows, labels, individual=event.individual),
+        burraco_exports.ranking_rows(rows, labels, individual=event.individual, marks=marks),
         title=f"{event.club.name} – {event.name}",
         subtitle=(
             _("Burraco individual tournament") if event.individual else _("Burraco pair tournament")

@@ -1,4 +1,6 @@
-"""Blank Burraco score cards to print: one card per table of a turn, two or four per A4 page.
+"""Burraco papers for the tables: blank score cards (one card per table of a turn, two or
+four per A4 page), and the day's table cards (`table_cards_pdf`: one A4 sheet per table,
+its QR code opening that table's score card in every turn).
 
 A card has the event, the turn and the table, the two lines (a pair each, or two players
 each in an individual tournament), a row per hand for both lines' points, the totals, the
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import segno
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -286,4 +289,62 @@ def score_cards_pdf(
                 bands=bands,
                 individual=individual,
             )
+    return bytes(pdf.output())
+
+
+# The day's table card: the QR code's side and its quiet zone (modules of light around it).
+QR_MM = 120.0
+QR_BORDER = 2
+
+
+def qr_box(pdf: _Cards, url: str, x: float, y: float, size: float) -> None:
+    """`url`'s QR code (error level M) drawn as dark rectangles in the square (x, y, size),
+    quiet zone included: each row's run of dark modules one rectangle."""
+    matrix = segno.make(url, error="m").matrix
+    module = size / (len(matrix) + 2 * QR_BORDER)
+    pdf.set_fill_color(0)
+    for row, line in enumerate(matrix):
+        top = y + (row + QR_BORDER) * module
+        column = 0
+        while column < len(line):
+            if not line[column]:
+                column += 1
+                continue
+            start = column
+            while column < len(line) and line[column]:
+                column += 1
+            left = x + (start + QR_BORDER) * module
+            pdf.rect(left, top, (column - start) * module, module, style="F")
+
+
+def table_card_geometry() -> tuple[float, float, float]:
+    """Where a day's table card draws its QR code: left, top and side in mm."""
+    return (PAGE_W - QR_MM) / 2, 92.0, QR_MM
+
+
+def table_cards_pdf(*, event_name: str, tables: Sequence[tuple[int, str]], language: str) -> bytes:
+    """The day's table cards: one A4 sheet per (table number, URL of its day's key), the
+    number in large type, the QR code of the URL and the URL written under it, in
+    `language`. The same card serves every turn (the URL opens the turn being played)."""
+    pdf = _Cards()
+    left, qr_top, side = table_card_geometry()
+    inner = PAGE_W - 2 * 20
+    with translation.override(language):
+        pdf.set_title(pdf.t(event_name))
+        if not tables:
+            pdf.add_page()
+        for number, url in tables:
+            pdf.add_page()
+            pdf.set_draw_color(0)
+            pdf.box(20, 18, inner, 10, event_name, size=16, border=0)
+            heading = _("Table %(table)s") % {"table": number}
+            pdf.box(20, 32, inner, 50, heading, size=110, style="B", border=0)
+            qr_box(pdf, url, left, qr_top, side)
+            below = qr_top + side + 6
+            words = _(
+                "Scan to open this table's score card: the same code for every turn of the day."
+            )
+            for i, line in enumerate(pdf.lines(words, inner, 16, "", 3)):
+                pdf.box(20, below + i * 8, inner, 8, line, size=pdf.font_size_pt, border=0)
+            pdf.box(20, PAGE_H - 30, inner, 6, url, size=9, border=0)
     return bytes(pdf.output())

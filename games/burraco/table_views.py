@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games.burraco import free_matches
+from games.burraco import event_tables, free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
 from games.core import live
@@ -172,6 +172,8 @@ def render_card(
         "match_words": match_words(body) if free else [],
         "can_rematch": can_rematch,
         "next_pairs": next_pairs(table) if can_rematch else None,
+        # A card of an older turn: where its table and its pairs play now.
+        "newer": None if free else event_tables.newer_turn(table),
     }
     return render(request, "games/burraco/card.html", context, status=status)
 

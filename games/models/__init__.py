@@ -5,6 +5,7 @@ from games.models.barbu import Deal, DealRevision, DealScore, GameScore, Substit
 from games.models.burraco import (
     BurracoHand,
     BurracoPair,
+    BurracoTableKey,
     PairTurnResult,
     ScoreCard,
     ScoreCardRevision,
@@ -24,6 +25,7 @@ from games.models.core import (
 __all__ = [
     "BurracoHand",
     "BurracoPair",
+    "BurracoTableKey",
     "Deal",
     "DealRevision",
     "DealScore",

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Player
 from games.models.bases import Revision
+from games.models.core import new_table_key
 
 
 class Line(models.TextChoices):
@@ -233,3 +234,24 @@ class PairTurnResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} pair {self.pair_id}: {self.vp} VP"
+
+
+class BurracoTableKey(models.Model):
+    """A tournament's table for the whole day (table 12 of every turn): the key of the one
+    QR code printed for it, which opens that table's score card of the turn being played
+    (games/burraco/event_tables.py). Made when the cards are first printed."""
+
+    event = models.ForeignKey("games.Event", on_delete=models.CASCADE, related_name="table_keys")
+    number = models.PositiveSmallIntegerField(_("table"))
+    key = models.CharField(max_length=40, unique=True, default=new_table_key)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="burracotablekey_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} table {self.number}"

@@ -14,9 +14,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 from fpdf import FontFace
 
+from scoring.burraco.seating import Marks
 from scoring.engine.burraco.free_match_ranking import FreeRow
 from scoring.engine.burraco.ranking import PairRow, SeasonRow
 from scoring.exports import PAGE_MM, _Sheet
@@ -48,19 +49,48 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+def marks_text(mark: Marks | None, *, individual: bool = False) -> str:
+    """An entry's marks in words: "withdrawn after turn 2; short card in turn 3"."""
+    if mark is None:
+        return ""
+    words = []
+    who = "player" if individual else "pair"  # the word's gender: "ritirato", "ritirata"
+    if mark.withdrawn_after == 0:
+        words.append(pgettext(who, "withdrawn before turn 1"))
+    elif mark.withdrawn_after is not None:
+        words.append(
+            pgettext(who, "withdrawn after turn %(turn)s") % {"turn": mark.withdrawn_after}
+        )
+    if mark.short:
+        turns = ", ".join(str(t) for t in mark.short)
+        words.append(
+            ngettext(
+                "short card in turn %(turns)s", "short cards in turns %(turns)s", len(mark.short)
+            )
+            % {"turns": turns}
+        )
+    return "; ".join(words)
+
+
 def ranking_rows(
     rows: Sequence[PairRow],
     labels: Mapping[int, str] | None = None,
     *,
     individual: bool = False,
+    marks: Mapping[int, Marks] | None = None,
 ) -> list[list[Any]]:
-    """A tournament's ranking as lists of cells, header first."""
+    """A tournament's ranking as lists of cells, header first; with `marks` (by entry
+    number: scoring.burraco.seating.entry_marks) a last column of notes: withdrawn, short
+    cards."""
     labels = labels or {}
     entry = _("Player") if individual else _("Pair")
     header = [_("Place"), entry, _("Name"), _("VP"), _("MP difference"), _("Turns")]
     header += [_("Byes"), _("VP penalty"), _("MP penalty"), _("Decided by")]
+    if marks is not None:
+        header.append(_("Notes"))
     out: list[list[Any]] = [header]
     for row in rows:
+        notes = [] if marks is None else [marks_text(marks.get(row.pair), individual=individual)]
         out.append(
             [
                 row.place,
@@ -73,6 +103,7 @@ def ranking_rows(
                 _number(-row.penalty_vp) if row.penalty_vp else "",
                 -row.penalty_mp if row.penalty_mp else "",
                 decided_by_label(row.decided_by, row.shared),
+                *notes,
             ]
         )
     return out
@@ -219,7 +250,10 @@ def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: st
     text = [[line[i] for i in columns] for line in text]
     names = text[0].index(_("Name")) if _("Name") in text[0] else 1
     widths = _widths(pdf, text, names)
-    align = ["LEFT" if i == names or i == len(widths) - 1 else "RIGHT" for i in range(len(widths))]
+    words = {names, len(widths) - 1} | {
+        i for i, head in enumerate(text[0]) if head in (_("Decided by"), _("Notes"))
+    }
+    align = ["LEFT" if i in words else "RIGHT" for i in range(len(widths))]
     pdf.set_font(pdf.family, "", SIZE_PT)
     with pdf.table(
         col_widths=widths,

@@ -9,11 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 from clubs.models import League
-from games.burraco.results import ranking_so_far
+from games.burraco.results import ranking_so_far, tie_breaks_of, turn_scores
 from games.models import Event, Game, ScoreCard
 from scoring.engine import burraco
 from scoring.engine.burraco.free_match_ranking import EveningLine, FreeRow, rank_season
-from scoring.engine.burraco.ranking import PairRow, SeasonRow, season_ranking
+from scoring.engine.burraco.ranking import PairRow, SeasonRow, rank_pairs, season_ranking
 from scoring.models import PairStanding
 
 # League.ranking's "method" for a Burraco league: "total" sums each pair's VP,
@@ -44,6 +44,28 @@ def tournament_ranking(event: Event) -> tuple[list[PairRow], dict[int, str], boo
         .exists()
     )
     return rows, labels, event.status == Event.Status.CLOSED and not unconfirmed
+
+
+def ranking_after(event: Event, turn: int) -> tuple[list[PairRow], dict[int, str], bool]:
+    """The ranking as it stood after turn `turn` (its results and those before it: the
+    pure rank_pairs on those turns only), each entry's label, and whether every score card
+    of those turns is confirmed (three queries)."""
+    pairs = list(
+        event.pairs.order_by("number").values_list("number", "player_a__name", "player_b__name")
+    )
+    labels = {n: pair_label(n, a, b) for n, a, b in pairs}
+    draw = event.ranking.get("draw_order") or None
+    draw_order = {int(k): int(v) for k, v in draw.items()} if draw else None
+    scores = [s for s in turn_scores(event.pk) if s.turn <= turn]
+    rows = rank_pairs(scores, tie_breaks_of(event), draw_order, [n for n, _a, _b in pairs])
+    unconfirmed = (
+        ScoreCard.objects.filter(
+            game__table__round__event=event, game__table__round__number__lte=turn
+        )
+        .exclude(status=ScoreCard.Status.CONFIRMED)
+        .exists()
+    )
+    return rows, labels, not unconfirmed
 
 
 @dataclass(frozen=True)
