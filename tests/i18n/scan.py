@@ -45,6 +45,8 @@ ALLOWED_PY_FILES = {
     "games/barbu/seating/__main__.py": "the seating planner's command line, for developers",
     "games/burraco/movements/__main__.py": "the Burraco movements' command line, for referees' "
     "checks and developers (the site translates MovementError's codes)",
+    "clubs/downgrades.py": "the refusal of a downgrade, printed by `manage.py migrate` to the "
+    "operator, like the management commands",
     "games/api/examples.py": "sample answers shown in the OpenAPI schema for developers, "
     "copied from the API's English answers (tests/games/api/test_examples.py)",
 }
