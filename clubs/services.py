@@ -6,8 +6,6 @@ with a stable code, its parameters and a translated message.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +14,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.csv_text import csv_rows, header_columns
 from clubs.engine_words import problem_message
 from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.signals import player_merging
@@ -246,40 +245,62 @@ class ImportPreview:
         return [line for line in self.lines if not line.errors]
 
 
+# The players' import's columns as a spreadsheet names them, in the site's languages.
+PLAYER_COLUMNS = {
+    **dict.fromkeys(("name", "nome", "nombre", "nom"), "name"),
+    **dict.fromkeys(("email", "e-mail", "mail", "correo", "courriel"), "email"),
+    **dict.fromkeys(("role", "ruolo", "rol", "rôle", "rolle"), "role"),
+}
+# A role as an Italian, Spanish, German or French organiser writes it.
+ROLE_WORDS = {
+    **dict.fromkeys(("socio", "membro", "miembro", "mitglied", "membre"), "member"),
+    **dict.fromkeys(("ospite", "invitado", "gast", "invité", "invitée"), "guest"),
+    **dict.fromkeys(
+        ("organizzatore", "organizador", "organisator", "organisateur", "organizer"),
+        "organiser",
+    ),
+}
+
+
 def players_import_preview(*, club: Club, text: str) -> ImportPreview:
-    """Read CSV text (columns name, email, role; a header line is optional) and check each line.
+    """Read CSV text (columns name, email, role; a header line is optional, in any of the
+    site's languages: ``nome;email;ruolo``) and check each line. The separator, line ends
+    and byte-order mark of a spreadsheet's export are read by clubs.csv_text.
 
     Nothing is stored: players_import stores the valid lines of the same text.
     """
-    rows = list(csv.reader(io.StringIO(text.strip())))
+    rows = csv_rows(text)
     if not rows:
         return ImportPreview([], [_("The file is empty.")])
     if len(rows) > MAX_IMPORT_LINES:
         return ImportPreview(
             [], [_("At most %(max)s lines at a time.") % {"max": MAX_IMPORT_LINES}]
         )
-    start = 1
-    header = [cell.strip().lower() for cell in rows[0]]
     columns = ["name", "email", "role"]
-    if "name" in header:
+    header = header_columns(rows[0][1], PLAYER_COLUMNS)
+    if header is not None:
+        unknown = [c for c in header if c not in ("name", "email", "role")]
+        if unknown or "name" not in header:
+            return ImportPreview(
+                [],
+                [
+                    _("Unknown columns %(columns)s: the columns are name, e-mail and role.")
+                    % {"columns": ", ".join(unknown) or "–"}
+                ],
+            )
         columns = header
         rows = rows[1:]
-        start = 2
     existing = {
         name.casefold()
         for name in Player.objects.filter(memberships__club=club).values_list("name", flat=True)
     }
     seen: dict[str, int] = {}
     lines = []
-    for number, row in enumerate(rows, start=start):
-        if not any(cell.strip() for cell in row):
-            continue
-        values = dict(zip(columns, (cell.strip() for cell in row), strict=False))
+    for number, row in rows:
+        values = dict(zip(columns, row, strict=False))
+        role = (values.get("role") or Membership.Role.MEMBER).lower()
         line = ImportLine(
-            number,
-            values.get("name", ""),
-            values.get("email", ""),
-            (values.get("role") or Membership.Role.MEMBER).lower(),
+            number, values.get("name", ""), values.get("email", ""), ROLE_WORDS.get(role, role)
         )
         if len(row) > len(columns):
             line.errors.append(
