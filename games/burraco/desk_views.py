@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.models import Club, Player
 from clubs.views import organiser_required
 from games.burraco import desk as desk_reads
-from games.burraco import entries, free_matches, scorecards, tournaments
+from games.burraco import entries, free_matches, history, scorecards, tournaments
 from games.burraco.cards_print import score_cards_pdf
 from games.burraco.desk_forms import (
     CorrectionForm,
@@ -373,10 +373,18 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
         "rows": rows,
         "form": form,
         "errors": errors,
-        "revisions": ScoreCardRevision.objects.filter(game=game).select_related("by_user"),
+        "revisions": _revisions(game),
         "danese_after": event.rounds.filter(number__gt=game.table.round.number).exists(),
     }
     return render(request, "games/burraco/correct.html", context, status=400 if errors else 200)
+
+
+def _revisions(game: Game) -> list[ScoreCardRevision]:
+    """The card's history, each line's author in the reader's language (`who`)."""
+    revisions = list(ScoreCardRevision.objects.filter(game=game).select_related("by_user"))
+    for r in revisions:
+        r.who = history.who(r.by_user, r.by_label, game.table.number)  # type: ignore[attr-defined]
+    return revisions
 
 
 @organiser_required

@@ -62,7 +62,7 @@ def _line_name(line: str) -> str:
     return {"NS": pgettext("line", "NS"), "EW": pgettext("line", "EW")}.get(line, line)
 
 
-def _who(by_user: Any, by_label: str, table: int | None) -> str:
+def who(by_user: Any, by_label: str, table: int | None) -> str:
     """Who did it: the organiser, or the phone's line of the table (its label was written
     in the phone's language: only the line it ends with is kept)."""
     if by_user is not None:
@@ -185,7 +185,7 @@ def _revision_line(event: Event, r: ScoreCardRevision) -> HistoryLine:
     if r.reason:
         text = f"{text}: {r.reason}"
     return HistoryLine(
-        r.at, r.round.number, table, text, _who(r.by_user, r.by_label, table), old, new
+        r.at, r.round.number, table, text, who(r.by_user, r.by_label, table), old, new
     )
 
 

@@ -115,6 +115,13 @@ def test_a_phones_line_reads_in_the_readers_language(saturday) -> None:
     assert "disputed: manca una mano (table 2, EW)" in english and "Tavolo" not in english
     italian = next(x for x in _history(client, event, "it") if "manca una mano" in x)
     assert "(tavolo 2, EO)" in italian and "EW" not in italian
+    # The card's own page too (the desk in Italian now: "Tavolo" is the phone's word).
+    card = client.get(
+        reverse("burraco-card-correct", args=[event.club.slug, event.pk, game.pk]),
+        HTTP_ACCEPT_LANGUAGE="it",
+    ).content.decode()
+    lines = re.search(r'<ul id="card-history">.*?</ul>', card, re.S).group(0)
+    assert "(tavolo 2, EO)" in lines and "Tavolo 2" not in lines
 
 
 def test_an_individual_tournament_names_players() -> None:

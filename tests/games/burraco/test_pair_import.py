@@ -147,3 +147,11 @@ def test_the_page_previews_a_file_then_imports_and_warns_of_the_mitchell() -> No
     assert "an odd field" in page and "Danese" in page
     refused = client.post(url, {"text": "Niccolò;Zita", "confirm": "1"})
     assert refused.status_code == 400 and "nothing was imported" in refused.content.decode()
+
+
+def test_the_clubs_players_page_shows_the_membership_numbers(empty) -> None:
+    pair_import.pairs_import(event=empty, text=ITALIAN)
+    client = Client()
+    client.force_login(make_organiser(empty.club, "boss"))
+    page = client.get(reverse("club-players", args=[empty.club.slug])).content.decode()
+    assert '<td data-label="Membership number" class="federation-number">IT004</td>' in page
