@@ -199,14 +199,46 @@ def desk_history(event: Event, limit: int = 50) -> list[HistoryLine]:
     )
     logged = EventLog.objects.filter(event=event).select_related("round", "by_user")
     lines = [_revision_line(event, r) for r in revisions]
-    lines += [
-        HistoryLine(
-            row.at,
-            row.round.number if row.round else None,
-            None,
-            _log_text(event, row),
-            str(row.by_user) if row.by_user else "",
-        )
-        for row in logged.order_by("-at", "-id")[:limit]
-    ]
+    lines += _log_lines(event, list(logged.order_by("-at", "-id")[:limit]))
     return sorted(lines, key=lambda line: line.at, reverse=True)[:limit]
+
+
+def _log_lines(event: Event, rows: list[EventLog]) -> list[HistoryLine]:
+    """The log's lines, latest first; check-ins one after the other by the same person
+    summarised in one line ("pairs 3, 5, 8 checked in"), as a referee ticks them off."""
+    lines: list[HistoryLine] = []
+    run: list[EventLog] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            numbers = ", ".join(str(r.detail.get("pair", "")) for r in reversed(run))
+            text = (
+                _("players %(numbers)s checked in")
+                if event.individual
+                else _("pairs %(numbers)s checked in")
+            ) % {"numbers": numbers}
+            lines.append(HistoryLine(run[0].at, None, None, text, _by(run[0])))
+        elif run:
+            lines.append(_log_line(event, run[0]))
+        run.clear()
+
+    for row in rows:
+        if row.action == CHECKED_IN and (not run or run[0].by_user_id == row.by_user_id):
+            run.append(row)
+            continue
+        flush()
+        if row.action == CHECKED_IN:
+            run.append(row)
+        else:
+            lines.append(_log_line(event, row))
+    flush()
+    return lines
+
+
+def _by(row: EventLog) -> str:
+    return str(row.by_user) if row.by_user else ""
+
+
+def _log_line(event: Event, row: EventLog) -> HistoryLine:
+    turn = row.round.number if row.round else None
+    return HistoryLine(row.at, turn, None, _log_text(event, row), _by(row))

@@ -131,3 +131,18 @@ def test_an_individual_tournament_names_players() -> None:
     texts = [line.text for line in desk_history(event)]
     assert "player 2 withdrawn after turn 0" in texts
     assert "player 1 entered: Solo 1" in texts
+
+
+def test_check_ins_one_after_the_other_are_one_line() -> None:
+    event = tournament(5)
+    referee = make_organiser(event.club, "referee")
+    for number in (3, 1, 4):
+        tournaments.pair_checkin(pair=pair(event, number), by_user=referee)
+    tournaments.pair_withdraw(pair=pair(event, 5), by_user=referee)
+    tournaments.pair_checkin(pair=pair(event, 2), by_user=referee)
+    texts = [line.text for line in desk_history(event)]
+    assert texts[:3] == [
+        "pair 2 checked in",
+        "pair 5 withdrawn after turn 0",
+        "pairs 3, 1, 4 checked in",
+    ]
