@@ -16,6 +16,7 @@ membership numbers learnt, or nothing at all when any line is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,13 +92,27 @@ PAIR_COLUMNS = {
     ),
 }
 KEYS = ("pair", "player_a", "number_a", "player_b", "number_b")
-# The columns of a line without a header, by its number of cells.
+# The columns of a line without a header, by its number of cells once a pair number
+# first (digits) is set apart and the empty cells at its end dropped (a spreadsheet's
+# extra separators): name; name, or each name with its membership number (the second's
+# may be left out).
 POSITIONS = {
     2: ("player_a", "player_b"),
-    3: ("pair", "player_a", "player_b"),
+    3: ("player_a", "number_a", "player_b"),
     4: ("player_a", "number_a", "player_b", "number_b"),
-    5: ("pair", "player_a", "number_a", "player_b", "number_b"),
 }
+
+
+def _positional(cells: list[str]) -> tuple[tuple[str, ...] | None, list[str]]:
+    """The keys of a line without a header, and its cells, one for each key."""
+    keys: tuple[str, ...] = ()
+    first: list[str] = []
+    if cells and cells[0].isascii() and cells[0].isdigit():
+        keys, first, cells = ("pair",), cells[:1], cells[1:]
+    while len(cells) > 2 and not cells[-1]:
+        cells = cells[:-1]
+    found = POSITIONS.get(len(cells))
+    return (keys + found if found else None), first + cells
 
 
 @dataclass
@@ -206,8 +221,10 @@ def _columns(rows: list[tuple[int, list[str]]]) -> tuple[list[str] | None, str |
 
 
 def _read_line(number: int, cells: list[str], columns: list[str] | None) -> PairLine:
-    keys = columns or POSITIONS.get(len(cells))
     line = PairLine(number, None, [])
+    keys: Sequence[str] | None = columns
+    if columns is None:
+        keys, cells = _positional(cells)
     if keys is None or len(cells) > len(keys):
         line.errors.append(
             _(
@@ -240,6 +257,12 @@ def _read_line(number: int, cells: list[str], columns: list[str] | None) -> Pair
             line.errors.append(
                 _("The membership number %(number)s is longer than 20 characters.")
                 % {"number": player.number[:20]}
+            )
+        elif player.number and not any(c.isdigit() for c in player.number):
+            # A name in the number's place, most likely: a line's cells shifted.
+            line.errors.append(
+                _("%(number)s is not a membership number: it has no digit.")
+                % {"number": player.number}
             )
     return line
 

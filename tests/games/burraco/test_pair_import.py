@@ -66,6 +66,19 @@ def test_two_names_a_line_pasted_with_commas(empty) -> None:
     assert [(p.number, p.names) for p in pairs] == [(1, "Anna – Bruno"), (2, "Carla – Dario")]
 
 
+def test_extra_separators_and_a_pair_number_first(empty) -> None:
+    text = "Anna;Bruno;;\n12;Carla;IT7;Dario;\nEva;IT8;Ivo\n5;Olga;Pia;\n"
+    preview = pair_import.pairs_import_preview(event=empty, text=text)
+    assert preview.ok, [(x.line, x.errors) for x in preview.lines]
+    read = [(x.number, [(p.name, p.number) for p in x.players]) for x in preview.lines]
+    assert read == [
+        (13, [("Anna", ""), ("Bruno", "")]),
+        (12, [("Carla", "IT7"), ("Dario", "")]),
+        (14, [("Eva", "IT8"), ("Ivo", "")]),
+        (5, [("Olga", ""), ("Pia", "")]),
+    ]
+
+
 def test_a_membership_number_finds_the_player_and_a_wrong_one_is_refused(empty) -> None:
     anna = make_player(empty.club, "Anna Rossi")
     Membership.objects.filter(player=anna).update(federation_number="IT001")
@@ -88,7 +101,8 @@ def test_every_error_is_on_its_line_and_nothing_is_stored(empty) -> None:
         "Ugo;Ugo\n"  # twice the same player
         "1;Olga;Pia\n"  # pair number 1 taken
         "solo\n"  # one cell
-        "x;Rita;Sara\n"  # a pair number that is no number
+        "x;Rita;Sara\n"  # a name where a membership number goes
+        "1000;Tina;Vera\n"  # a pair number past 999
     )
     preview = pair_import.pairs_import_preview(event=empty, text=text)
     errors = {x.line: " ".join(x.errors) for x in preview.lines}
@@ -98,10 +112,11 @@ def test_every_error_is_on_its_line_and_nothing_is_stored(empty) -> None:
     assert "two different players" in errors[4]
     assert "Pair number 1 is already taken" in errors[5]
     assert "1 cells" in errors[6]
-    assert "not 1 to 999" in errors[7]
+    assert "Rita is not a membership number" in errors[7]
+    assert "not 1 to 999" in errors[8]
     with pytest.raises(EntryError) as refused:
         pair_import.pairs_import(event=empty, text=text)
-    assert refused.value.params["lines"] == [2, 3, 4, 5, 6, 7]
+    assert refused.value.params["lines"] == [2, 3, 4, 5, 6, 7, 8]
     assert empty.pairs.count() == 1 and not Player.objects.filter(name="Bruno").exists()
 
 
