@@ -251,6 +251,12 @@ class PlayerForm(forms.Form):
     role = forms.ChoiceField(
         label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER
     )
+    federation_number = forms.CharField(
+        label=_("Membership number"),
+        max_length=20,
+        required=False,
+        help_text=_("The federation's membership number, if the player has one."),
+    )
 
 
 class ClubPlayerChoice(forms.ModelChoiceField):

@@ -128,8 +128,34 @@ def league_save(*, league: League) -> League:
     return league
 
 
+def _check_number(club: Club, number: str, player: Player | None = None) -> str:
+    """A membership number as stored (stripped), refused when another player of the club
+    holds it."""
+    number = number.strip()
+    holder = (
+        Membership.objects.filter(club=club, federation_number=number)
+        .exclude(player=player)
+        .select_related("player")
+        .first()
+        if number
+        else None
+    )
+    if holder is not None:
+        raise ClubError(
+            _("Membership number %(number)s is already %(name)s's.")
+            % {"number": number, "name": holder.player.name},
+            code="number_taken",
+        )
+    return number
+
+
 def player_add(
-    *, club: Club, name: str, email: str = "", role: str = Membership.Role.MEMBER
+    *,
+    club: Club,
+    name: str,
+    email: str = "",
+    role: str = Membership.Role.MEMBER,
+    federation_number: str = "",
 ) -> Player:
     """A new player of the club (a guest is a player with the guest role)."""
     name = name.strip()
@@ -138,9 +164,20 @@ def player_add(
     if role not in Membership.Role.values:
         raise ClubError(_("Unknown role: %(role)s.") % {"role": role}, code="invalid_role")
     with transaction.atomic():
+        number = _check_number(club, federation_number)
         player = Player.objects.create(name=name[:80], email=email.strip())
-        Membership.objects.create(club=club, player=player, role=role)
+        Membership.objects.create(club=club, player=player, role=role, federation_number=number)
     return player
+
+
+def membership_update(*, club: Club, player: Player, role: str, number: str) -> Membership:
+    """The player's role and federation membership number (empty: none) in the club:
+    both, or neither when one is refused."""
+    with transaction.atomic():
+        membership = membership_set_role(club=club, player=player, role=role)
+        membership.federation_number = _check_number(club, number, player)
+        membership.save(update_fields=["federation_number"])
+    return membership
 
 
 def membership_set_role(*, club: Club, player: Player, role: str) -> Membership:
@@ -205,7 +242,11 @@ def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
             if ROLE_ORDER[membership.role] > ROLE_ORDER[mine.role]:
                 mine.role = membership.role
                 mine.save(update_fields=["role"])
+            number = membership.federation_number
             membership.delete()
+            if number and not mine.federation_number:  # the duplicate's number is kept
+                mine.federation_number = number
+                mine.save(update_fields=["federation_number"])
 
         Player.objects.filter(merged_into=duplicate).update(merged_into=keep)
         if keep.user_id is None and duplicate.user_id is not None:
