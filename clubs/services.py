@@ -270,6 +270,7 @@ class ImportLine:
     email: str
     role: str
     errors: list[str] = field(default_factory=list)
+    number: str = ""  # the federation membership number, given in a named column
 
 
 @dataclass
@@ -291,6 +292,10 @@ PLAYER_COLUMNS = {
     **dict.fromkeys(("name", "nome", "nombre", "nom"), "name"),
     **dict.fromkeys(("email", "e-mail", "mail", "correo", "courriel"), "email"),
     **dict.fromkeys(("role", "ruolo", "rol", "rôle", "rolle"), "role"),
+    **dict.fromkeys(
+        ("membership number", "tessera", "numero tessera", "licencia", "mitgliedsnummer"),
+        "number",
+    ),
 }
 # A role as an Italian, Spanish, German or French organiser writes it.
 ROLE_WORDS = {
@@ -301,6 +306,34 @@ ROLE_WORDS = {
         "organiser",
     ),
 }
+
+
+def _number_holders(club: Club) -> dict[str, str]:
+    """The club's membership numbers and who holds each (one query)."""
+    return dict(
+        Membership.objects.filter(club=club)
+        .exclude(federation_number="")
+        .values_list("federation_number", "player__name")
+    )
+
+
+def _check_import_number(line: ImportLine, holders: dict[str, str]) -> None:
+    """An imported line's membership number: digits in it, 20 characters at most, no
+    other player's (of the club, or of an earlier line, which then holds it)."""
+    if not line.number:
+        return
+    if len(line.number) > 20 or not any(c.isdigit() for c in line.number):
+        line.errors.append(
+            _("%(number)s is not a membership number: it has no digit.")
+            % {"number": line.number[:20]}
+        )
+    elif line.number in holders:
+        line.errors.append(
+            _("Membership number %(number)s is already %(name)s's.")
+            % {"number": line.number, "name": holders[line.number]}
+        )
+    else:
+        holders[line.number] = line.name
 
 
 def players_import_preview(*, club: Club, text: str) -> ImportPreview:
@@ -320,7 +353,7 @@ def players_import_preview(*, club: Club, text: str) -> ImportPreview:
     columns = ["name", "email", "role"]
     header = header_columns(rows[0][1], PLAYER_COLUMNS)
     if header is not None:
-        unknown = [c for c in header if c not in ("name", "email", "role")]
+        unknown = [c for c in header if c not in ("name", "email", "role", "number")]
         if unknown or "name" not in header:
             return ImportPreview(
                 [],
@@ -336,6 +369,7 @@ def players_import_preview(*, club: Club, text: str) -> ImportPreview:
         for name in Player.objects.filter(memberships__club=club).values_list("name", flat=True)
     }
     seen: dict[str, int] = {}
+    numbers = _number_holders(club)
     lines = []
     for number, row in rows:
         values = dict(zip(columns, row, strict=False))
@@ -343,6 +377,8 @@ def players_import_preview(*, club: Club, text: str) -> ImportPreview:
         line = ImportLine(
             number, values.get("name", ""), values.get("email", ""), ROLE_WORDS.get(role, role)
         )
+        line.number = values.get("number", "")
+        _check_import_number(line, numbers)
         if len(row) > len(columns):
             line.errors.append(
                 _("%(count)s columns, expected at most %(expected)s (name, email, role).")
@@ -392,7 +428,7 @@ def players_import(*, club: Club, text: str, skip_bad_lines: bool = False) -> li
         )
         Membership.objects.bulk_create(
             [
-                Membership(club=club, player=player, role=line.role)
+                Membership(club=club, player=player, role=line.role, federation_number=line.number)
                 for player, line in zip(players, lines, strict=True)
             ]
         )

@@ -77,3 +77,17 @@ def test_the_page_takes_a_windows_1252_file() -> None:
     )
     assert answer.status_code == 302
     assert Player.objects.filter(name="Niccolò Bianchi").exists()
+
+
+@pytest.mark.django_db
+def test_the_players_import_takes_membership_numbers() -> None:
+    club = make_club()
+    services.player_add(club=club, name="Zeno", federation_number="IT009")
+    text = "nome;tessera\nAnna;IT001\nBruno;IT001\nCarla;IT009\nDario;\nEva;abc\n"
+    preview = services.players_import_preview(club=club, text=text)
+    errors = {line.name: " ".join(line.errors) for line in preview.lines}
+    assert errors["Anna"] == "" and errors["Dario"] == ""
+    assert "already Anna's" in errors["Bruno"] and "already Zeno's" in errors["Carla"]
+    assert "not a membership number" in errors["Eva"]
+    services.players_import(club=club, text=text, skip_bad_lines=True)
+    assert Membership.objects.get(club=club, player__name="Anna").federation_number == "IT001"
