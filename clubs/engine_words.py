@@ -402,10 +402,36 @@ def _param(name: str, value: Any, params: Mapping[str, Any]) -> Any:
         return value
     if name in ("expected", "field") and isinstance(value, str):
         return _phrase(value)
+    if name == "line" and value in ("NS", "EW"):
+        # A line as the site's language names it: "EO" in Italian, never the engine's "EW".
+        return pgettext("line", value)
     words = PARAM_WORDS.get(name)
     if words is not None and isinstance(value, str) and value in words:
         return str(words[value])
     return value
+
+
+def _counted(code: str, params: Mapping[str, Any]) -> str | None:
+    """The messages whose noun follows its count, in the form the count takes: "1 burraco
+    sporco", never "1 burraco sporchi" (MESSAGES keeps the engine's own English form)."""
+    count = params.get("burracos")
+    if not isinstance(count, int) or isinstance(count, bool):
+        return None
+    if code == "too_few_melded_cards":
+        return ngettext(
+            "%(line)s melded %(cards)s cards, too few for %(burracos)s burraco of 7 cards or more",
+            "%(line)s melded %(cards)s cards, too few for %(burracos)s burracos of 7 cards or more",
+            count,
+        )
+    if code == "too_few_wild_cards":
+        return ngettext(
+            "%(line)s melded %(wild)s jokers and twos, too few for %(burracos)s dirty or "
+            "semi-clean burraco, which needs a wild card",
+            "%(line)s melded %(wild)s jokers and twos, too few for %(burracos)s dirty or "
+            "semi-clean burracos, which need one wild card each",
+            count,
+        )
+    return None
 
 
 def problem_message(problem: Mapping[str, Any] | barbu.Problem) -> str:
@@ -426,7 +452,7 @@ def problem_message(problem: Mapping[str, Any] | barbu.Problem) -> str:
         field_template = FIELD_MESSAGES.get((code, shape))
         if field_template is not None:
             return str(field_template) % values
-    template = MESSAGES.get(code) or SITE_MESSAGES.get(code)
+    template = _counted(code, params) or MESSAGES.get(code) or SITE_MESSAGES.get(code)
     if template is None:
         return str(message)
     values = {name: _param(name, value, params) for name, value in params.items()}

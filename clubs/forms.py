@@ -9,6 +9,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.csv_text import decode_upload
 from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.services import ranking_check, ruleset_check
 from scoring.engine import barbu
@@ -250,6 +251,12 @@ class PlayerForm(forms.Form):
     role = forms.ChoiceField(
         label=_("Role"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER
     )
+    federation_number = forms.CharField(
+        label=_("Membership number"),
+        max_length=20,
+        required=False,
+        help_text=_("The federation's membership number, if the player has one."),
+    )
 
 
 class ClubPlayerChoice(forms.ModelChoiceField):
@@ -276,29 +283,33 @@ class MergeForm(forms.Form):
         return data
 
 
-class ImportForm(forms.Form):
-    text = forms.CharField(
-        label=_("CSV"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=_("One player a line: name, e-mail, role (member, guest or organiser)."),
-    )
+class CsvTextForm(forms.Form):
+    """A CSV pasted or chosen as a file (an import's form): the file's text, decoded as
+    clubs.csv_text reads a spreadsheet's export, takes the pasted text's place."""
+
+    text = forms.CharField(label=_("CSV"), required=False, widget=forms.Textarea(attrs={"rows": 8}))
     file = forms.FileField(label=_("or a CSV file"), required=False)
-    skip_bad_lines = forms.BooleanField(
-        label=_("Import the good lines and skip the lines with errors"), required=False
-    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         upload = data.get("file")
         if upload:
-            try:
-                data["text"] = upload.read(1_000_000).decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+            data["text"] = decode_upload(upload.read(1_000_000))
         if not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Paste the CSV or choose a file."))
         return data
+
+
+class ImportForm(CsvTextForm):
+    skip_bad_lines = forms.BooleanField(
+        label=_("Import the good lines and skip the lines with errors"), required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["text"].help_text = _(
+            "One player a line: name, e-mail, role (member, guest or organiser)."
+        )
 
 
 class LeagueForm(forms.ModelForm):

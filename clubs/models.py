@@ -155,12 +155,20 @@ class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    # The player's federation membership number (a FIBUR "tessera"), as this club knows
+    # it: optional, and held by one player of the club at most.
+    federation_number = models.CharField(_("membership number"), max_length=20, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["club", "player__name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="membership_unique"),
+            models.UniqueConstraint(
+                fields=["club", "federation_number"],
+                condition=~Q(federation_number=""),
+                name="membership_federation_number_unique",
+            ),
         ]
         verbose_name = _("membership")
         verbose_name_plural = _("memberships")

@@ -6,8 +6,6 @@ with a stable code, its parameters and a translated message.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +14,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.csv_text import csv_rows, header_columns
 from clubs.engine_words import problem_message
 from clubs.models import Club, GameChoice, League, Membership, Player
 from clubs.signals import player_merging
@@ -129,8 +128,34 @@ def league_save(*, league: League) -> League:
     return league
 
 
+def _check_number(club: Club, number: str, player: Player | None = None) -> str:
+    """A membership number as stored (stripped), refused when another player of the club
+    holds it."""
+    number = number.strip()
+    holder = (
+        Membership.objects.filter(club=club, federation_number=number)
+        .exclude(player=player)
+        .select_related("player")
+        .first()
+        if number
+        else None
+    )
+    if holder is not None:
+        raise ClubError(
+            _("Membership number %(number)s is already %(name)s's.")
+            % {"number": number, "name": holder.player.name},
+            code="number_taken",
+        )
+    return number
+
+
 def player_add(
-    *, club: Club, name: str, email: str = "", role: str = Membership.Role.MEMBER
+    *,
+    club: Club,
+    name: str,
+    email: str = "",
+    role: str = Membership.Role.MEMBER,
+    federation_number: str = "",
 ) -> Player:
     """A new player of the club (a guest is a player with the guest role)."""
     name = name.strip()
@@ -139,9 +164,20 @@ def player_add(
     if role not in Membership.Role.values:
         raise ClubError(_("Unknown role: %(role)s.") % {"role": role}, code="invalid_role")
     with transaction.atomic():
+        number = _check_number(club, federation_number)
         player = Player.objects.create(name=name[:80], email=email.strip())
-        Membership.objects.create(club=club, player=player, role=role)
+        Membership.objects.create(club=club, player=player, role=role, federation_number=number)
     return player
+
+
+def membership_update(*, club: Club, player: Player, role: str, number: str) -> Membership:
+    """The player's role and federation membership number (empty: none) in the club:
+    both, or neither when one is refused."""
+    with transaction.atomic():
+        membership = membership_set_role(club=club, player=player, role=role)
+        membership.federation_number = _check_number(club, number, player)
+        membership.save(update_fields=["federation_number"])
+    return membership
 
 
 def membership_set_role(*, club: Club, player: Player, role: str) -> Membership:
@@ -206,7 +242,11 @@ def player_merge(*, club: Club, keep: Player, duplicate: Player) -> Player:
             if ROLE_ORDER[membership.role] > ROLE_ORDER[mine.role]:
                 mine.role = membership.role
                 mine.save(update_fields=["role"])
+            number = membership.federation_number
             membership.delete()
+            if number and not mine.federation_number:  # the duplicate's number is kept
+                mine.federation_number = number
+                mine.save(update_fields=["federation_number"])
 
         Player.objects.filter(merged_into=duplicate).update(merged_into=keep)
         if keep.user_id is None and duplicate.user_id is not None:
@@ -230,6 +270,7 @@ class ImportLine:
     email: str
     role: str
     errors: list[str] = field(default_factory=list)
+    number: str = ""  # the federation membership number, given in a named column
 
 
 @dataclass
@@ -246,41 +287,98 @@ class ImportPreview:
         return [line for line in self.lines if not line.errors]
 
 
+# The players' import's columns as a spreadsheet names them, in the site's languages.
+PLAYER_COLUMNS = {
+    **dict.fromkeys(("name", "nome", "nombre", "nom"), "name"),
+    **dict.fromkeys(("email", "e-mail", "mail", "correo", "courriel"), "email"),
+    **dict.fromkeys(("role", "ruolo", "rol", "rôle", "rolle"), "role"),
+    **dict.fromkeys(
+        ("membership number", "tessera", "numero tessera", "licencia", "mitgliedsnummer"),
+        "number",
+    ),
+}
+# A role as an Italian, Spanish, German or French organiser writes it.
+ROLE_WORDS = {
+    **dict.fromkeys(("socio", "membro", "miembro", "mitglied", "membre"), "member"),
+    **dict.fromkeys(("ospite", "invitado", "gast", "invité", "invitée"), "guest"),
+    **dict.fromkeys(
+        ("organizzatore", "organizador", "organisator", "organisateur", "organizer"),
+        "organiser",
+    ),
+}
+
+
+def _number_holders(club: Club) -> dict[str, str]:
+    """The club's membership numbers and who holds each (one query)."""
+    return dict(
+        Membership.objects.filter(club=club)
+        .exclude(federation_number="")
+        .values_list("federation_number", "player__name")
+    )
+
+
+def _check_import_number(line: ImportLine, holders: dict[str, str]) -> None:
+    """An imported line's membership number: digits in it, 20 characters at most, no
+    other player's (of the club, or of an earlier line, which then holds it)."""
+    if not line.number:
+        return
+    if len(line.number) > 20 or not any(c.isdigit() for c in line.number):
+        line.errors.append(
+            _("%(number)s is not a membership number: it has no digit.")
+            % {"number": line.number[:20]}
+        )
+    elif line.number in holders:
+        line.errors.append(
+            _("Membership number %(number)s is already %(name)s's.")
+            % {"number": line.number, "name": holders[line.number]}
+        )
+    else:
+        holders[line.number] = line.name
+
+
 def players_import_preview(*, club: Club, text: str) -> ImportPreview:
-    """Read CSV text (columns name, email, role; a header line is optional) and check each line.
+    """Read CSV text (columns name, email, role; a header line is optional, in any of the
+    site's languages: ``nome;email;ruolo``) and check each line. The separator, line ends
+    and byte-order mark of a spreadsheet's export are read by clubs.csv_text.
 
     Nothing is stored: players_import stores the valid lines of the same text.
     """
-    rows = list(csv.reader(io.StringIO(text.strip())))
+    rows = csv_rows(text)
     if not rows:
         return ImportPreview([], [_("The file is empty.")])
     if len(rows) > MAX_IMPORT_LINES:
         return ImportPreview(
             [], [_("At most %(max)s lines at a time.") % {"max": MAX_IMPORT_LINES}]
         )
-    start = 1
-    header = [cell.strip().lower() for cell in rows[0]]
     columns = ["name", "email", "role"]
-    if "name" in header:
+    header = header_columns(rows[0][1], PLAYER_COLUMNS)
+    if header is not None:
+        unknown = [c for c in header if c not in ("name", "email", "role", "number")]
+        if unknown or "name" not in header:
+            return ImportPreview(
+                [],
+                [
+                    _("Unknown columns %(columns)s: the columns are name, e-mail and role.")
+                    % {"columns": ", ".join(unknown) or "–"}
+                ],
+            )
         columns = header
         rows = rows[1:]
-        start = 2
     existing = {
         name.casefold()
         for name in Player.objects.filter(memberships__club=club).values_list("name", flat=True)
     }
     seen: dict[str, int] = {}
+    numbers = _number_holders(club)
     lines = []
-    for number, row in enumerate(rows, start=start):
-        if not any(cell.strip() for cell in row):
-            continue
-        values = dict(zip(columns, (cell.strip() for cell in row), strict=False))
+    for number, row in rows:
+        values = dict(zip(columns, row, strict=False))
+        role = (values.get("role") or Membership.Role.MEMBER).lower()
         line = ImportLine(
-            number,
-            values.get("name", ""),
-            values.get("email", ""),
-            (values.get("role") or Membership.Role.MEMBER).lower(),
+            number, values.get("name", ""), values.get("email", ""), ROLE_WORDS.get(role, role)
         )
+        line.number = values.get("number", "")
+        _check_import_number(line, numbers)
         if len(row) > len(columns):
             line.errors.append(
                 _("%(count)s columns, expected at most %(expected)s (name, email, role).")
@@ -330,7 +428,7 @@ def players_import(*, club: Club, text: str, skip_bad_lines: bool = False) -> li
         )
         Membership.objects.bulk_create(
             [
-                Membership(club=club, player=player, role=line.role)
+                Membership(club=club, player=player, role=line.role, federation_number=line.number)
                 for player, line in zip(players, lines, strict=True)
             ]
         )

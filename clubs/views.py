@@ -146,13 +146,23 @@ def club_player_edit(request: HttpRequest, club: Club, player_id: int) -> HttpRe
     player = membership.player
     form = PlayerForm(
         request.POST or None,
-        initial={"name": player.name, "email": player.email, "role": membership.role},
+        initial={
+            "name": player.name,
+            "email": player.email,
+            "role": membership.role,
+            "federation_number": membership.federation_number,
+        },
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.membership_set_role(club=club, player=player, role=form.cleaned_data["role"])
+            services.membership_update(
+                club=club,
+                player=player,
+                role=form.cleaned_data["role"],
+                number=form.cleaned_data["federation_number"],
+            )
         except services.ClubError as error:
-            form.add_error("role", error.message)
+            form.add_error(None, error.message)
         else:
             player.name = form.cleaned_data["name"].strip()
             player.email = form.cleaned_data["email"]

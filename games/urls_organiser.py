@@ -5,6 +5,7 @@ from django.urls import path
 from games import views as shared
 from games.barbu import organiser_views as views
 from games.burraco import desk_views as burraco
+from games.burraco import entry_views as entries
 from games.burraco import event_table_views as burraco_day
 from games.burraco import free_views as burraco_free
 from games.core import club_views as views_club
@@ -30,7 +31,9 @@ urlpatterns = [
     # A Burraco tournament's referee's desk.
     path(E + "burraco/", burraco.desk, name="burraco-desk"),
     path(E + "burraco/pairs/", burraco.pair_add, name="burraco-pair-add"),
-    path(E + "burraco/pairs/<int:pair_id>/", burraco.pair_change, name="burraco-pair-change"),
+    path(E + "burraco/pairs/<int:pair_id>/", entries.pair_change, name="burraco-pair-change"),
+    path(E + "burraco/pairs/check-in/", entries.checkin_all, name="burraco-checkin-all"),
+    path(E + "burraco/pairs/import/", entries.pairs_import, name="burraco-pairs-import"),
     path(E + "burraco/seat/", burraco.turn_seat, name="burraco-turn-seat"),
     path(
         E + "burraco/tournament/close/",

@@ -195,5 +195,6 @@ class TurnSeatView(ApiMixin, APIView):
             options=_options(data),
             body_of=body_of,
             idempotency_key=contract.idempotency_key(request),
+            by_user=request.user,
         )
         return Response(answer.body, status=answer.status_code)

@@ -10,13 +10,13 @@ from typing import Any
 
 from django.db.models import Count, Prefetch
 
+from games.burraco.history import desk_history
 from games.models import (
     BurracoPair,
     Event,
     PairTurnResult,
     Round,
     ScoreCard,
-    ScoreCardRevision,
     Table,
 )
 
@@ -98,16 +98,6 @@ def penalties(event: Event) -> list[PairTurnResult]:
     )
 
 
-def history(event: Event, limit: int = 50) -> list[ScoreCardRevision]:
-    """The referee's corrections, disputes and penalties, latest first."""
-    return list(
-        ScoreCardRevision.objects.filter(round__event=event)
-        .exclude(action=ScoreCardRevision.Action.ENTERED)
-        .select_related("round", "game__table", "pair", "by_user")
-        .order_by("-at", "-id")[:limit]
-    )
-
-
 def desk(event: Event, now: datetime) -> dict[str, Any]:
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
@@ -122,7 +112,7 @@ def desk(event: Event, now: datetime) -> dict[str, Any]:
         "attention": [t for t in tables if t.needs_referee],
         "missing": [t for t in tables if t.missing],
         "penalties": penalties(event),
-        "history": history(event),
+        "history": desk_history(event),
     }
 
 

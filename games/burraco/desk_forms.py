@@ -11,6 +11,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.forms import CsvTextForm
 from games.burraco.movement_messages import movement_message
 from games.burraco.movements.pairing_import import parse_pairing
 from games.burraco.tournaments import HANDS
@@ -27,15 +28,56 @@ def _entry_number(label: str | Promise) -> forms.IntegerField:
     )
 
 
+class PlayerChoice(forms.TypedChoiceField):
+    """A club's player: the dropdown offers those free to enter, and a player entered
+    meanwhile (another desk, a second tab) is still read, for the service to say why it
+    is refused ("already in another pair") rather than "not a valid choice"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, coerce=int, **kwargs)
+        self.known: set[int] = set()
+
+    def valid_value(self, value: Any) -> bool:
+        text = str(value)
+        return super().valid_value(value) or (text.isdigit() and int(text) in self.known)
+
+
+def _offer(form: forms.Form, names: list[str], players: list[tuple[int, str]], known: Any) -> None:
+    for name in names:
+        field = form.fields[name]
+        field.choices = players  # type: ignore[attr-defined]
+        field.known = set(known or ())  # type: ignore[attr-defined]
+
+
 class PairForm(forms.Form):
-    player_a = forms.TypedChoiceField(label=_("First player"), coerce=int)
-    player_b = forms.TypedChoiceField(label=_("Second player"), coerce=int)
+    player_a = PlayerChoice(label=_("First player"))
+    player_b = PlayerChoice(label=_("Second player"))
     number = _entry_number(_("Pair number"))
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        known: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
+        """`players`: those offered (not in a pair of the event yet); `known`: every
+        player of the club, read too."""
         super().__init__(*args, **kwargs)
-        self.fields["player_a"].choices = players
-        self.fields["player_b"].choices = players
+        _offer(self, ["player_a", "player_b"], players, known)
+
+
+class PairImportForm(CsvTextForm):
+    """Pairs pasted or from a spreadsheet's CSV (games/burraco/pair_import.py reads them)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["text"].label = _("Pairs")
+        self.fields["text"].help_text = _(
+            "One pair a line: two players (name; name), each with its membership number if "
+            "known (name; number; name; number), the pair number first if wanted. A first "
+            "line of column heads is allowed."
+        )
 
 
 class FreeMatchForm(forms.Form):
@@ -54,12 +96,18 @@ class FreeMatchForm(forms.Form):
 class PlayerEntryForm(forms.Form):
     """A player entered alone in an individual tournament."""
 
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player = PlayerChoice(label=_("Player"))
     number = _entry_number(_("Number"))
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        known: Collection[int] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = players
+        _offer(self, ["player"], players, known)
 
 
 # What the desk offers for the next turn: the first turn is seated by entry order, draw or
@@ -224,18 +272,3 @@ class CorrectionForm(forms.Form):
         required=False,
         help_text=_("The VP table of the turn's planned number of hands still applies."),
     )
-
-
-# A seated turn's movement and Danese variant as the desk names them (Round.movement).
-MOVEMENT_NAMES = {
-    "mitchell": pgettext_lazy("movement", "Mitchell"),
-    "danese": pgettext_lazy("movement", "Danese"),
-    "round_robin": pgettext_lazy("movement", "round robin"),
-    "hand": pgettext_lazy("movement", "pairing given by the referee"),
-    "individual": pgettext_lazy("movement", "individual"),
-}
-VARIANT_NAMES = {
-    "pure": pgettext_lazy("danese", "pure"),
-    "modified": pgettext_lazy("danese", "modified"),
-    "no_rematch": pgettext_lazy("danese", "no rematch"),
-}

@@ -18,11 +18,9 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.models import Club, Player
 from clubs.views import organiser_required
 from games.burraco import desk as desk_reads
-from games.burraco import entries, free_matches, scorecards, tournaments
+from games.burraco import entries, free_matches, history, scorecards, tournaments
 from games.burraco.cards_print import score_cards_pdf
 from games.burraco.desk_forms import (
-    MOVEMENT_NAMES,
-    VARIANT_NAMES,
     CorrectionForm,
     FreeMatchForm,
     PairForm,
@@ -30,6 +28,7 @@ from games.burraco.desk_forms import (
     PlayerEntryForm,
     TurnForm,
 )
+from games.burraco.entry_views import entry_actions, late_entry_warning
 from games.burraco.free_views import (
     free_desk_context,
     free_event,
@@ -37,6 +36,8 @@ from games.burraco.free_views import (
     free_score_cards,
 )
 from games.burraco.hand_form import hand_from_form
+from games.burraco.mitchell_outlook import mitchell_outlook
+from games.burraco.movement_messages import FIRST_ORDER_NAMES, MOVEMENT_NAMES, VARIANT_NAMES
 from games.core import live
 from games.core.errors import DealRejected, EntryError
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
@@ -60,12 +61,22 @@ def _playing(event: Event) -> list[int]:
     return list(event.pairs.filter(active=True).values_list("number", flat=True))
 
 
+def _club_player_ids(club: Club) -> list[int]:
+    return [pk for pk, _name in _players(club)]
+
+
+def _free_players(club: Club, event: Event) -> list[tuple[int, str]]:
+    """The club's players the entry form offers: those not already in a pair (or entered
+    alone) of this event, by name."""
+    taken = entries.entered_players(event)
+    return [(pk, name) for pk, name in _players(club) if pk not in taken]
+
+
 def _entry_form(form_class: Any, club: Club, event: Event) -> Any:
     """The desk's entry form, proposing the first players (by name) not entered yet: two
     different ones for a pair, not the first member twice."""
-    players = _players(club)
-    taken = entries.entered_players(event)
-    free = [pk for pk, _name in players if pk not in taken]
+    players = _free_players(club, event)
+    free = [pk for pk, _name in players]
     names = ["player"] if form_class is PlayerEntryForm else ["player_a", "player_b"]
     initial = dict(zip(names, free, strict=False)) if len(free) >= len(names) else {}
     return form_class(players=players, initial=initial)
@@ -110,23 +121,19 @@ def render_desk(
         "turns_done": bool(event.ranking.get("turns"))
         and len(data["rounds"]) >= int(event.ranking.get("turns")),
         "turn_etag": turn_etag,
-        "movement_name": MOVEMENT_NAMES.get(last, last),
+        # Turn 1 by entry order or draw is seated by the Mitchell's calendar, but to the
+        # referee it is the first turn by draw, not a Mitchell yet.
+        "movement_name": FIRST_ORDER_NAMES[current.first_order]
+        if current is not None and current.number == 1 and current.first_order in FIRST_ORDER_NAMES
+        else MOVEMENT_NAMES.get(last, last),
         "variant_name": VARIANT_NAMES.get(current.movement_variant, current.movement_variant)
         if current is not None
         else "",
-        # Check-in counts before a tournament's first turn only (turn_sides._refuse_absent),
-        # and all evening long at free matches (a pair sits down from a card once checked in).
-        "pair_actions": [
-            *(
-                [("checkin", _("Check in")), ("checkout", _("Undo check-in"))]
-                if current is None or event.is_free_matches
-                else []
-            ),
-            ("withdraw", _("Withdraw")),
-        ],
-        # A withdrawal is undone while no turn was seated since (entries.pair_reinstate).
-        "turns_seated": len(data["rounds"]),
+        **entry_actions(event, len(data["rounds"])),
     }
+    if event.status != Event.Status.CLOSED and not context["turns_done"]:
+        # A late entry or a withdrawal may leave the Mitchell no next turn: said here too.
+        context["mitchell_warning"] = mitchell_outlook(event)
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")
     status = 400 if forms else 200
@@ -163,7 +170,7 @@ def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     event = _event(club, event_id)
     if event.individual:
         return _player_add(request, club, event)
-    form = PairForm(request.POST, players=_players(club))
+    form = PairForm(request.POST, players=_free_players(club, event), known=_club_player_ids(club))
     if form.is_valid():
         players = Player.objects.in_bulk(
             [form.cleaned_data["player_a"], form.cleaned_data["player_b"]]
@@ -174,24 +181,31 @@ def pair_add(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 player_a=players[form.cleaned_data["player_a"]],
                 player_b=players[form.cleaned_data["player_b"]],
                 number=form.cleaned_data.get("number"),
+                by_user=request.user,
             )
         except EntryError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Pair %(pair)s entered.") % {"pair": pair})
+            warning = late_entry_warning(event) if pair.late else ""
+            if warning:
+                messages.warning(request, warning)
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
     return render_desk(request, club, event, pair_form=form)
 
 
 def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
     """A player entered alone in an individual tournament."""
-    form = PlayerEntryForm(request.POST, players=_players(club))
+    form = PlayerEntryForm(
+        request.POST, players=_free_players(club, event), known=_club_player_ids(club)
+    )
     if form.is_valid():
         try:
             entry = tournaments.player_enter(
                 event=event,
                 player=get_object_or_404(Player, pk=form.cleaned_data["player"]),
                 number=form.cleaned_data.get("number"),
+                by_user=request.user,
             )
         except EntryError as error:
             form.add_error(None, error.message)
@@ -199,42 +213,6 @@ def _player_add(request: HttpRequest, club: Club, event: Event) -> HttpResponse:
             messages.success(request, _("Player %(player)s entered.") % {"player": entry})
             return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
     return render_desk(request, club, event, pair_form=form)
-
-
-@organiser_required
-@require_POST
-def pair_change(request: HttpRequest, club: Club, event_id: int, pair_id: int) -> HttpResponse:
-    """Check a pair in (or out), withdraw it (confirmed: never one stray click), or undo
-    its withdrawal."""
-    event = _event(club, event_id)
-    pair = get_object_or_404(BurracoPair, event=event, pk=pair_id)
-    action = request.POST.get("action")
-    try:
-        if event.status == Event.Status.CLOSED:
-            raise tournaments.closed_error(event)
-        if action == "withdraw" and request.POST.get("confirm") != "1":
-            messages.error(request, _("Confirm the withdrawal: nothing was changed."))
-        elif action == "reinstate":
-            tournaments.pair_reinstate(pair=pair)
-            if event.individual:
-                messages.info(
-                    request, _("Player %(player)s is back in the tournament.") % {"player": pair}
-                )
-            else:
-                messages.info(
-                    request, _("Pair %(pair)s is back in the tournament.") % {"pair": pair}
-                )
-        elif action == "withdraw":
-            tournaments.pair_withdraw(pair=pair)
-            if event.individual:
-                messages.info(request, _("Player %(player)s withdrawn.") % {"player": pair})
-            else:
-                messages.info(request, _("Pair %(pair)s withdrawn.") % {"pair": pair})
-        else:
-            tournaments.pair_checkin(pair=pair, present=action == "checkin")
-    except EntryError as error:
-        messages.error(request, error.message)
-    return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
 
 
 @organiser_required
@@ -293,6 +271,7 @@ def turn_seat(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 by_hand=tables,
                 by_hand_byes=byes,
                 groups=data.get("groups"),
+                by_user=request.user,
             )
         except EntryError as error:
             form.add_error(None, error.message)
@@ -394,10 +373,18 @@ def card_correct(request: HttpRequest, club: Club, event_id: int, game_id: int) 
         "rows": rows,
         "form": form,
         "errors": errors,
-        "revisions": ScoreCardRevision.objects.filter(game=game).select_related("by_user"),
+        "revisions": _revisions(game),
         "danese_after": event.rounds.filter(number__gt=game.table.round.number).exists(),
     }
     return render(request, "games/burraco/correct.html", context, status=400 if errors else 200)
+
+
+def _revisions(game: Game) -> list[ScoreCardRevision]:
+    """The card's history, each line's author in the reader's language (`who`)."""
+    revisions = list(ScoreCardRevision.objects.filter(game=game).select_related("by_user"))
+    for r in revisions:
+        r.who = history.who(r.by_user, r.by_label, game.table.number)  # type: ignore[attr-defined]
+    return revisions
 
 
 @organiser_required

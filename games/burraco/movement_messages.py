@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.burraco.movements import MovementError
 
@@ -77,3 +77,26 @@ def movement_message(error: MovementError | Mapping[str, Any]) -> str:
         return str(template) % params
     except (KeyError, TypeError, ValueError):
         return str(message)
+
+
+# A seated turn's movement and Danese variant as the desk and its history name them
+# (Round.movement).
+MOVEMENT_NAMES = {
+    "mitchell": pgettext_lazy("movement", "Mitchell"),
+    "danese": pgettext_lazy("movement", "Danese"),
+    "round_robin": pgettext_lazy("movement", "round robin"),
+    "hand": pgettext_lazy("movement", "pairing given by the referee"),
+    "individual": pgettext_lazy("movement", "individual"),
+}
+VARIANT_NAMES = {
+    "pure": pgettext_lazy("danese", "pure"),
+    "modified": pgettext_lazy("danese", "modified"),
+    "no_rematch": pgettext_lazy("danese", "no rematch"),
+}
+# A first turn's order as the desk names it: a first turn "by draw" is no Mitchell to the
+# referee yet, though the Mitchell's calendar seats it (Round.first_order).
+FIRST_ORDER_NAMES = {
+    "entry": pgettext_lazy("movement", "first turn by entry order"),
+    "draw": pgettext_lazy("movement", "first turn by draw"),
+    "hand": pgettext_lazy("movement", "first turn by hand"),
+}

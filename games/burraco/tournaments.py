@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, GameChoice, League
 from games.burraco.closing import tournament_close, tournament_reopen
 from games.burraco.entries import (
+    checkin_all,
     pair_checkin,
     pair_enter,
     pair_reinstate,
@@ -39,6 +40,7 @@ __all__ = [
     "SeatedTurn",
     "TournamentError",
     "TurnConflict",
+    "checkin_all",
     "closed_error",
     "league_format_check",
     "pair_checkin",

@@ -18,13 +18,15 @@ def turn_seat_request(
     options: dict[str, Any],
     body_of: Callable[[SeatedTurn], dict[str, Any]],
     idempotency_key: str | None = None,
+    by_user: Any = None,
 ) -> Answer:
     """Seat the next turn with `options` (turn_seat's keywords); `body_of` makes the JSON
-    answer of the seated turn, kept with the key in the same transaction."""
+    answer of the seated turn, kept with the key in the same transaction; `by_user` who
+    seats it, for the tournament's history."""
     return event_write_once(
         event=event,
         what="turns",
         key=idempotency_key,
         request=options,
-        write=lambda: body_of(turn_seat(event=event, **options)),
+        write=lambda: body_of(turn_seat(event=event, by_user=by_user, **options)),
     )

@@ -30,9 +30,11 @@ def _movement_error(error: movements.MovementError) -> TournamentError:
     )
 
 
-def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int) -> list[int]:
+def calendar_order(
+    event: Event, playing: list[BurracoPair], first_order: str, seed: int
+) -> list[int]:
     """The pair numbers in the order the fixed calendars (Mitchell, round robin) number them
-    1..N, kept from turn to turn: a withdrawn pair keeps its place (see _without_withdrawn),
+    1..N, kept from turn to turn: a withdrawn pair keeps its place (see without_withdrawn),
     a late pair joins at the end."""
     stored = list(event.ranking.get("order", []))
     rest = [p.number for p in playing if p.number not in stored]
@@ -41,7 +43,7 @@ def _order(event: Event, playing: list[BurracoPair], first_order: str, seed: int
     return stored + rest
 
 
-def _without_withdrawn(
+def without_withdrawn(
     sides: list[tuple[int, int, int]], byes: list[int], playing: list[BurracoPair]
 ) -> tuple[list[tuple[int, int, int]], list[int]]:
     """A calendar's turn once some of its pairs withdrew: the pair a withdrawn one would
@@ -172,19 +174,28 @@ def _round_robin_groups(event: Event, groups: int | None, done: int) -> int:
     return (kept if done and kept else groups) or 1
 
 
+def met_again(
+    event: Event, sides: Sequence[tuple[int, int, int]], met: set[frozenset[int]] | None = None
+) -> list[tuple[int, int]]:
+    """The pairs of `sides` (table, NS, EW) that already met in the tournament (or in
+    `met`, when given), each (lower number, higher number)."""
+    if met is None:
+        met = {
+            frozenset(pairs)
+            for pairs in PairTurnResult.objects.filter(
+                round__event=event, opponent__isnull=False
+            ).values_list("pair__number", "opponent__number")
+        }
+    return sorted(
+        (min(ns, ew), max(ns, ew)) for _table, ns, ew in sides if frozenset((ns, ew)) in met
+    )
+
+
 def _refuse_rematches(event: Event, movement: str, sides: Sequence[tuple[int, int, int]]) -> None:
     """A fixed calendar (Mitchell, round robin) never meets twice while its pairs stay the
     same; once they changed (a late entry, a withdrawal, a first turn seated otherwise) its
     next turn may seat pairs that already met: refused, saying what to do instead."""
-    met = {
-        frozenset(pairs)
-        for pairs in PairTurnResult.objects.filter(
-            round__event=event, opponent__isnull=False
-        ).values_list("pair__number", "opponent__number")
-    }
-    again = sorted(
-        (min(ns, ew), max(ns, ew)) for _table, ns, ew in sides if frozenset((ns, ew)) in met
-    )
+    again = met_again(event, sides)
     if again:
         shown = ", ".join(f"{a}–{b}" for a, b in again)
         raise TournamentError(

@@ -8,13 +8,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.burraco import movements
+from games.burraco import history, movements
 from games.burraco.individual import individual_turn
 from games.burraco.results import announce, write_bye
 from games.burraco.tournament_base import (
@@ -29,12 +30,12 @@ from games.burraco.turn_sides import (
     _danese_standings,
     _individual_movement,
     _movement_error,
-    _order,
     _pasted,
     _refuse_absent,
     _refuse_rematches,
     _round_robin_groups,
-    _without_withdrawn,
+    calendar_order,
+    without_withdrawn,
 )
 from games.core.short_names import unique_names
 from games.models import (
@@ -78,6 +79,7 @@ def turn_seat(
     pairing: str = "",
     expected_turn: int | None = None,
     groups: int | None = None,
+    by_user: Any = None,
 ) -> SeatedTurn:
     """Seat the next turn in one action: the previous turn closed (every card confirmed),
     the movement run, tables, games and score cards created, byes scored.
@@ -165,7 +167,7 @@ def turn_seat(
         elif movement == "pairing" and not pairing and by_hand:
             movement = "hand"  # the desk's form has read the pasted lines already
         notes: tuple[str, ...] = ()
-        order = _order(event, playing, first_order, seed)
+        order = calendar_order(event, playing, first_order, seed)
         individual: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
         sides: list[tuple[int, int, int]] = []
         if movement == "individual":
@@ -204,7 +206,7 @@ def turn_seat(
                     for i, t in enumerate(turn.tables, 1)
                 ]
                 byes = [order[int(b) - 1] for b in turn.byes]
-                sides, byes = _without_withdrawn(sides, byes, playing)
+                sides, byes = without_withdrawn(sides, byes, playing)
         if movement in ("mitchell", "round_robin"):
             _refuse_rematches(event, movement, sides)
         if previous is not None:
@@ -245,6 +247,16 @@ def turn_seat(
             )
         for pair in byes:
             write_bye(rnd=rnd, pair_id=by_number[pair].pk)
+        history.log(
+            event,
+            history.SEATED,
+            by_user,
+            rnd=rnd,
+            movement=movement,
+            first_order=rnd.first_order,
+            tables=len(games),
+            byes=sorted(byes),
+        )
         announce(event.pk, [g.pk for g in games])
     return SeatedTurn(rnd, notes)
 

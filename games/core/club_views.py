@@ -9,6 +9,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from clubs.burraco.rules_words import describe_burraco
 from clubs.models import Club, League
 from clubs.views import describe, organiser_required
 from games.models import Event
@@ -30,6 +31,10 @@ def club_manage(request: HttpRequest, club: Club) -> HttpResponse:
             "club": club,
             "events": events,
             "leagues": leagues,
-            "rules": describe(club.ruleset),
+            # The rules of the game(s) the club plays: a Burraco club's are not Barbu's.
+            "rules": describe(club.ruleset) if club.plays(Club.Games.BARBU) else [],
+            "burraco_rules": describe_burraco(club.burraco_ruleset)
+            if club.plays(Club.Games.BURRACO)
+            else [],
         },
     )

@@ -3,6 +3,9 @@
 import django.db.models.deletion
 import games.models.core
 from django.db import migrations, models
+from django.db.models import Q
+
+from clubs.downgrades import Keep, KeepRows
 
 
 class Migration(migrations.Migration):
@@ -24,5 +27,10 @@ class Migration(migrations.Migration):
                 'ordering': ['event', 'number'],
                 'constraints': [models.UniqueConstraint(fields=('event', 'number'), name='burracotablekey_number_unique')],
             },
+        ),
+        # The day's QR codes are printed on the tables' sheets: a key dropped and made anew
+        # would leave every printed sheet pointing nowhere.
+        KeepRows(
+            Keep('games.BurracoTableKey', Q(), 'table key printed for the day', 'table keys printed for the day'),
         ),
     ]

@@ -317,12 +317,24 @@ class Game(models.Model):
 
 
 class EventLog(models.Model):
-    """The audit trail of an evening's rounds: who closed or reopened what, and when."""
+    """The audit trail of an evening: who closed or reopened what, and when; at a Burraco
+    tournament's desk every entry, check-in, withdrawal and seating too (its `detail`
+    keeps numbers, never words: games/burraco/history.py writes the line in the reader's
+    language)."""
 
     class Action(models.TextChoices):
         CLOSED = "closed", pgettext_lazy("evening log", "closed")
         REOPENED = "reopened", pgettext_lazy("evening log", "reopened")
         SUBSTITUTED = "substituted", pgettext_lazy("evening log", "substitute")
+        ENTERED = "entered", pgettext_lazy("evening log", "entered")
+        LATE_ENTRY = "late_entry", pgettext_lazy("evening log", "late entry")
+        IMPORTED = "imported", pgettext_lazy("evening log", "imported")
+        CHECKED_IN = "checked_in", pgettext_lazy("evening log", "checked in")
+        CHECKED_OUT = "checked_out", pgettext_lazy("evening log", "check-in undone")
+        CHECKED_IN_ALL = "checked_in_all", pgettext_lazy("evening log", "all checked in")
+        WITHDRAWN = "withdrawn", pgettext_lazy("evening log", "withdrawn")
+        REINSTATED = "reinstated", pgettext_lazy("evening log", "withdrawal undone")
+        SEATED = "seated", pgettext_lazy("evening log", "turn seated")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
     # None: the whole evening.

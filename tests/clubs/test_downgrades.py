@@ -13,7 +13,8 @@ from django.db.migrations.exceptions import IrreversibleError
 from django.db.migrations.executor import MigrationExecutor
 
 from clubs.downgrades import DowngradeRefused, blockers, refuse_lossy_downgrade
-from games.burraco import scorecards, tournaments
+from clubs.models import Membership
+from games.burraco import event_tables, scorecards, tournaments
 from games.models import BurracoHand, Event, Game, GameScore
 from tests.factories import make_game
 from tests.games.burraco.builders import play_table, tournament
@@ -103,3 +104,22 @@ def test_the_refusal_is_a_command_error_and_an_irreversible_one():
     assert "- clubs.0001_initial: 1 club (clubs.Club); 4 players (clubs.Player)" in str(
         refused.value
     )
+
+
+def test_membership_numbers_and_the_days_table_keys_are_kept():
+    """A membership number (clubs 0004) and a table key printed for the day (games 0014)
+    would be dropped by their migration's reversal: the downgrade is refused while any is
+    stored."""
+    event = tournament(5)
+    assert refused_by("games", "0013_burracohand_client") == {}
+    assert refused_by("clubs", "0003_burraco_league_average_to_total") == {}
+
+    event_tables.table_keys(event, 2)
+    Membership.objects.filter(pk=Membership.objects.first().pk).update(federation_number="IT-1")
+
+    assert refused_by("games", "0013_burracohand_client") == {
+        "games.0014_burracotablekey": "2 table keys printed for the day (games.BurracoTableKey)"
+    }
+    assert refused_by("clubs", "0003_burraco_league_average_to_total") == {
+        "clubs.0004_membership_federation_number": "1 membership number (clubs.Membership)"
+    }

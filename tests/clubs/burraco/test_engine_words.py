@@ -51,12 +51,12 @@ def test_parameter_words_are_translated(language):
         ),
         (
             "it",
-            "EW: le carte rimaste in mano dovrebbero essere punti carta, un numero intero "
+            "EO: le carte rimaste in mano dovrebbero essere punti carta, un numero intero "
             "da 0 in su, non -5",
         ),
         (
             "de",
-            "EW: die auf der Hand verbliebenen Karten sollten Kartenpunkte sein, eine ganze "
+            "OW: die auf der Hand verbliebenen Karten sollten Kartenpunkte sein, eine ganze "
             "Zahl ab 0, nicht -5",
         ),
     ],
