@@ -27,6 +27,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("config.urls_api")),
+    path("", include("games.core.offline")),  # the table pages' service worker, offline texts
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),

@@ -19,6 +19,12 @@
     var dataNode = document.getElementById(root.getAttribute("data-script"));
     if (!dataNode) return null;
     var data = JSON.parse(dataNode.textContent);
+    // The table page moves the form on to its next deal offline (static/entry.js): it
+    // rewrites the JSON (the new dealer's doubles) and says so with this event.
+    root.addEventListener("deal-form:reload", function () {
+      data = JSON.parse(dataNode.textContent);
+      checkAll();
+    });
     var prefix = data.prefix || "";
 
     function input(name) {
