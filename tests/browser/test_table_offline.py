@@ -7,9 +7,20 @@ from __future__ import annotations
 import pytest
 
 from games.barbu.selectors import game_record
+from games.barbu.submission import deal_submit
 from games.models import Deal
 from scoring.engine import barbu
-from tests.browser.offline_phone import THREE_DEALS, open_ready, phone, save_offline, waiting_text
+from tests.browser.offline_phone import (
+    BARBU,
+    HEARTS,
+    LAST_TWO,
+    THREE_DEALS,
+    open_ready,
+    phone,
+    save_offline,
+    waiting_text,
+)
+from tests.browser.table_entry import enter_deal
 from tests.factories import make_club, make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,3 +71,94 @@ def test_three_deals_kept_offline_are_stored_once_in_order(live_server, browser,
     totals = barbu.score_game(game_record(game))["totals"]
     assert game.totals == totals
     assert shown == [str(totals[name]) for name in names]
+
+
+def test_a_deal_another_phone_stored_first_is_shown_and_resolved(live_server, browser, tmp_path):
+    game = make_game(make_club(language="en"))
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)
+        context.set_offline(True)
+        save_offline(page, BARBU, names)
+        save_offline(page, LAST_TWO, names)
+        # Meanwhile the second phone, online, stores another deal 1.
+        deal_submit(game_id=game.pk, deal={**HEARTS, "number": 1}, by_label="Table 1")
+        context.set_offline(False)
+        refusal = page.locator('[data-refused="1"]')
+        refusal.wait_for()
+        text = refusal.inner_text()
+        assert "Deal 1 was not stored: Barbu" in text
+        assert "Deal 1 was already entered from another phone: Hearts, dealer Anna" in text
+        assert "Stored version: Hearts, dealer Anna" in text
+        assert waiting_text(page) == "2 deals waiting to be sent"
+        assert "(refused)" in page.locator('#score-table tr[data-queued="1"]').inner_text()
+        # Deal 2 waits behind it: nothing was lost, nothing sent out of order.
+        assert Deal.objects.filter(game=game).count() == 1
+        with page.expect_navigation():
+            refusal.get_by_role("button", name="Drop my version").click()
+        page.locator('#score-table tr[data-deal="2"]').wait_for()
+    deals = Deal.objects.filter(game=game).order_by("number")
+    assert [(d.number, d.contract) for d in deals] == [(1, "hearts"), (2, "last_two")]
+
+
+def test_a_double_tap_offline_keeps_one_deal(live_server, browser, tmp_path):
+    game = make_game(make_club(language="en"))
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)
+        context.set_offline(True)
+        enter_deal(page, BARBU, names)
+        page.locator("#save").dblclick()
+        page.locator("#score-table tr.queued").first.wait_for()
+        page.wait_for_timeout(300)
+        assert page.locator("#score-table tr.queued").count() == 1
+        assert waiting_text(page) == "1 deal waiting to be sent"
+        with page.expect_navigation():
+            context.set_offline(False)
+        page.locator('#score-table tr[data-deal="1"]').wait_for()
+    assert Deal.objects.filter(game=game).count() == 1
+
+
+def test_the_page_opens_offline_from_the_service_worker(live_server, browser, tmp_path):
+    game = make_game(make_club(language="en"))
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        open_ready(context, url)
+    with phone(browser, tmp_path / "phone", live_server, offline=True) as context:
+        page = context.new_page()
+        response = page.goto(url)
+        assert response.from_service_worker
+        assert page.locator("#deal-heading").inner_text() == "Deal 1 · dealer Anna"
+        assert page.locator("#offline-note").is_visible()
+        # Its scripts run (the form's checks) and its styles apply, offline.
+        assert page.locator(".checks li.problem").first.inner_text() == "Choose the contract."
+        assert (
+            page.locator("label.tap > span").first.evaluate(
+                "node => getComputedStyle(node).borderRadius"
+            )
+            != "0px"
+        )
+
+
+@pytest.mark.parametrize(
+    ("language", "waiting"),
+    [("it", "1 smazzata in attesa di invio"), ("de", "1 Spiel wartet auf das Senden")],
+)
+def test_offline_words_and_width_on_a_phone(live_server, browser, tmp_path, language, waiting):
+    game = make_game(
+        make_club(language=language),
+        names=("Valentina Bianchi", "Francesca Ricci", "Massimiliano Neri", "Anna Conti"),
+    )
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server, language) as context:
+        page = open_ready(context, url)
+        context.set_offline(True)
+        save_offline(
+            page, {**BARBU, "dealer": names[0], "result": {"king_of_hearts": names[3]}}, names
+        )
+        assert waiting_text(page) == waiting
+        assert page.locator("#offline-note").is_visible()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
