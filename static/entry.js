@@ -82,8 +82,10 @@
 
   // ---- The form moved on to the next deal, offline: the plan of games/barbu/offline_plan.py.
   function planned(number) {
-    if (!plan || !plan.deals) return null;
-    return plan.deals.filter(function (deal) { return deal.number === number; })[0] || null;
+    if (!plan || !plan.dealers) return null;
+    var dealer = plan.dealers[number - plan.first];
+    if (dealer === undefined) return null;
+    return { number: number, dealer: dealer, allowed: plan.allowed[String(dealer)] };
   }
 
   function contractsLeft(dealer, entries) {
@@ -126,7 +128,7 @@
     });
     var doubles = form.querySelector(".doubles");
     doubles.querySelectorAll(".doubler, .must, .owed").forEach(function (node) { node.remove(); });
-    doubles.insertAdjacentHTML("beforeend", plan.doublers[String(next.dealer)] || "");
+    doubles.insertAdjacentHTML("beforeend", plan.doublers || "");
     var data = JSON.parse(dataNode.textContent);
     data.allowed = next.allowed;
     data.must = [];  // a double demanded later in the turn: checked when the deal is sent

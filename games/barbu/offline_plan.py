@@ -24,9 +24,11 @@ from scoring.engine.barbu.game import allowed_doubles, dealer_of
 
 
 def offline_plan(page: PageState) -> dict[str, Any]:
-    """The rest of the game for static/entry.js: {"deals": [{"number", "dealer" (seat),
-    "allowed": {contract: ["1-0", ...]}}], "played": [[seat, contract]], "contracts":
-    [[key, name]], "doublers": {seat: html}, "texts": {...}}; empty once complete."""
+    """The rest of the game for static/entry.js: {"first": the next deal's number,
+    "dealers": [the seat dealing each deal from "first" on], "allowed": {seat: {contract:
+    ["1-0", ...]}}, "played": [[seat, contract] of each stored deal], "contracts": [[key,
+    name]], "doublers": the form's rows of doubles, every pair, "names", "texts"}; {} once the
+    game is complete."""
     if page.next is None:
         return {}
     rules = barbu.ruleset_from_json(page.game.ruleset)
@@ -34,29 +36,32 @@ def offline_plan(page: PageState) -> dict[str, Any]:
     display = page.players
     index = {name: seat for seat, name in enumerate(names)}
     first = len(page.deals) + 1
-    deals = []
-    for number in range(first, rules.deals_per_game + 1):
-        seat = dealer_of(rules, number)
-        allowed = {
-            contract: sorted(
-                f"{index[d['by']]}-{index[d['against']]}"
-                for d in allowed_doubles(rules, names, seat, contract)
-            )
-            for contract in rules.contracts
-        }
-        deals.append({"number": number, "dealer": seat, "allowed": allowed})
+    # Who deals each deal still to play (its seat): what a dealer may do depends on the
+    # seat alone, so the doubles allowed and the form's rows are given once per seat.
+    dealers = {
+        number: dealer_of(rules, number) for number in range(first, rules.deals_per_game + 1)
+    }
+    seats = sorted(set(dealers.values()))
     return {
-        "deals": deals,
+        "first": first,
+        "dealers": list(dealers.values()),
+        "allowed": {
+            seat: {
+                contract: sorted(
+                    f"{index[d['by']]}-{index[d['against']]}"
+                    for d in allowed_doubles(rules, names, seat, contract)
+                )
+                for contract in rules.contracts
+            }
+            for seat in seats
+        },
         "names": display,
         # Each stored deal's dealer (seat) and contract: a dealer chooses each contract once.
         "played": [
             [dealer_of(rules, deal.number), deal.data.get("contract", "")] for deal in page.deals
         ],
         "contracts": [[key, contract_name(key)] for key in rules.contracts],
-        "doublers": {
-            seat: _doublers_html(page, rules.contracts, seat)
-            for seat in sorted({deal["dealer"] for deal in deals})
-        },
+        "doublers": _every_doubler_html(page, rules.contracts),
         "texts": {
             "heading": _("Deal %(number)s · dealer %(dealer)s"),
             "save": _("Save deal %(number)s"),
@@ -64,8 +69,17 @@ def offline_plan(page: PageState) -> dict[str, Any]:
     }
 
 
-def _doublers_html(page: PageState, contracts: tuple[str, ...], seat: int) -> str:
-    """The doubles' rows of the deal form when `seat` deals (templates/games/_doublers.html)."""
+def _every_doubler_html(page: PageState, contracts: tuple[str, ...]) -> str:
+    """The deal form's rows of doubles with every player doubling every other
+    (templates/games/_doublers.html): static/deal_form.js shows those the dealer's
+    "allowed" lets through, so one set of rows serves every dealer."""
+    rows = _doubler_rows(page, contracts, 0)  # seats 1, 2 and 3 doubling anyone
+    first = _doubler_rows(page, contracts, 1)[0]  # seat 0 doubling anyone
+    return render_to_string("games/_doublers.html", {"form": {"doublers": [first, *rows]}})
+
+
+def _doubler_rows(page: PageState, contracts: tuple[str, ...], seat: int) -> list[dict]:
+    """The form's rows of doubles when `seat` deals (every other seat's row)."""
     rules = barbu.ruleset_from_json(page.game.ruleset)
     names = page.names
     choices = deal_form.DealChoices(
@@ -77,4 +91,4 @@ def _doublers_html(page: PageState, contracts: tuple[str, ...], seat: int) -> st
     form = deal_form.form_context(
         choices, names, ruleset=page.game.ruleset, selected={}, shown=page.shown or None
     )
-    return render_to_string("games/_doublers.html", {"form": form})
+    return form["doublers"]

@@ -162,3 +162,33 @@ def test_offline_words_and_width_on_a_phone(live_server, browser, tmp_path, lang
         assert waiting_text(page) == waiting
         assert page.locator("#offline-note").is_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+def test_the_form_moves_on_to_the_next_dealer_offline(live_server, browser, tmp_path):
+    # German rules: the deal passes to the left after every deal.
+    game = make_game(make_club(language="en", ruleset="german"))
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)
+        context.set_offline(True)
+        save_offline(page, BARBU, names)
+        assert page.locator("#deal-heading").inner_text() == "Deal 2 · dealer Bruno"
+        rows = page.locator(".doubles .doubler:visible .who").all_inner_texts()
+        assert rows == ["Anna doubles", "Carla doubles", "Dario doubles"]
+        # Barbu is Anna's, not Bruno's: he may choose it.
+        assert page.locator("#contract-barbu").count() == 1
+        bruno_barbu = {
+            "dealer": "Bruno",
+            "contract": "barbu",
+            "doubles": [{"by": "Anna", "against": "Bruno"}],
+            "result": {"king_of_hearts": "Carla"},
+        }
+        save_offline(page, bruno_barbu, names)
+        assert waiting_text(page) == "2 deals waiting to be sent"
+        with page.expect_navigation():
+            context.set_offline(False)
+        page.locator('#score-table tr[data-deal="2"]').wait_for()
+    second = Deal.objects.get(game=game, number=2)
+    assert second.data["dealer"] == "Bruno"
+    assert second.data["doubles"] == [{"by": "Anna", "against": "Bruno", "redoubled": False}]

@@ -87,11 +87,12 @@ def test_the_page_holds_the_plan_for_the_rest_of_the_game(client, game):
     found = re.search(r'<script id="offline-plan" type="application/json">(.*?)</script>', html)
     plan = json.loads(found.group(1))
     # Italian 7: 28 deals, seven by each seat in turn; deal 1 is stored.
-    assert [d["number"] for d in plan["deals"]] == list(range(2, 29))
-    assert {d["dealer"] for d in plan["deals"] if d["number"] <= 7} == {0}
+    assert plan["first"] == 2
+    assert plan["dealers"] == [0] * 6 + [1] * 7 + [2] * 7 + [3] * 7
+    # Italian 7: in the positive contracts only the dealer may be doubled.
+    assert plan["allowed"]["1"]["domino"] == ["0-1", "2-1", "3-1"]
     assert plan["played"] == [[0, "hearts"]]
-    assert sorted(plan["doublers"]) == ["0", "1", "2", "3"]
-    # The dealer (Anna, seat 0) never doubles: her row is in the other dealers' forms only.
-    assert "Anna doubles" not in plan["doublers"]["0"]
-    assert "Anna doubles" in plan["doublers"]["1"]
+    # Every player's row, each doubling the three others: the dealer's "allowed" picks.
+    assert plan["doublers"].count('class="doubler"') == 4
+    assert plan["doublers"].count('name="double"') == 12
     assert plan["texts"]["heading"] == "Deal %(number)s · dealer %(dealer)s"
