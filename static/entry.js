@@ -217,38 +217,62 @@
     }, show);
   }
 
-  // ---- A deal saved: posted as always while online with nothing waiting; kept otherwise
-  // (after deal_form.js's checks: a blocked form never gets here).
+  // ---- A deal saved (after deal_form.js's checks: a blocked form never gets here). With
+  // nothing waiting and a network, it is sent at once with its Idempotency-Key: stored, the
+  // page shows it; refused, the form is posted as it always was, so the server's page says
+  // why with the form as tapped. No answer (the signal dropped on the way), or no network,
+  // or deals waiting before it: it joins the queue, and the form moves on to the next deal.
   var busy = false;
+  function entryOfForm() {
+    var chosen = form.querySelector('input[name="contract"]:checked');
+    var trump = form.querySelector('input[name="trump"]:checked');
+    var label = chosen ? chosen.closest("label").textContent.trim() : "";
+    if (chosen && chosen.value === "trumps" && trump) label += " " + trump.closest("label").textContent.trim();
+    var number = currentNumber();
+    var deal = planned(number);
+    return {
+      url: root.getAttribute("data-deal-url"),
+      body: Array.from(new FormData(form).entries()),
+      number: number,
+      dealer: deal ? deal.dealer : null,
+      contract: chosen ? chosen.value : "",
+      label: label,
+      key: offline.newKey(),
+    };
+  }
+
+  function keep(entry) {
+    return queue.add(entry).then(function () {
+      return queue.all();
+    }).then(function (entries) {
+      moveTo(entry.number + 1, entries);
+      busy = false;
+      return flush();
+    }, function () {
+      busy = false;
+      document.getElementById("save").disabled = false;
+    });
+  }
+
   if (form) {
     form.addEventListener("submit", function (event) {
       if (event.defaultPrevented) return;
-      if (navigator.onLine && !waiting) return;
       event.preventDefault();
       if (busy) return;
       busy = true;
-      var chosen = form.querySelector('input[name="contract"]:checked');
-      var trump = form.querySelector('input[name="trump"]:checked');
-      var label = chosen ? chosen.closest("label").textContent.trim() : "";
-      if (chosen && chosen.value === "trumps" && trump) label += " " + trump.closest("label").textContent.trim();
-      var number = currentNumber();
-      var deal = planned(number);
-      queue.add({
-        url: root.getAttribute("data-deal-url"),
-        body: Array.from(new FormData(form).entries()),
-        number: number,
-        dealer: deal ? deal.dealer : null,
-        contract: chosen ? chosen.value : "",
-        label: label,
-      }).then(function () {
-        return queue.all();
-      }).then(function (entries) {
-        moveTo(number + 1, entries);
-        busy = false;
-        return flush();
-      }, function () {
-        busy = false;
-        document.getElementById("save").disabled = false;
+      var entry = entryOfForm();
+      if (!navigator.onLine || waiting) {
+        keep(entry);
+        return;
+      }
+      offline.send(entry).then(function (result) {
+        if (result.outcome === "stored") {
+          window.location.assign(window.location.href.split("#")[0]);
+        } else if (result.outcome === "later") {
+          keep(entry);
+        } else {
+          form.submit();  // no submit event: posted as the form always was
+        }
       });
     });
   }

@@ -15,6 +15,9 @@
      keepPage(workerUrl)   the service worker (static/table_worker.js) keeps this page,
                            its scripts and styles for offline use; resolves when kept
      newKey()              an Idempotency-Key made on the phone
+     send(entry)           one entry sent now: {outcome: "stored" | "refused" | "later",
+                           answer}; a page sends its entry itself while online, and
+                           queues it when the answer is "later" (same key, same entry)
    An entry: {url, body: [[name, value], ...], number, label, key, state, refusal}. */
 (function () {
   "use strict";
@@ -197,5 +200,6 @@
     sender: function (queue, hooks) { return new Sender(queue, hooks); },
     keepPage: keepPage,
     newKey: newKey,
+    send: send,
   };
 })();

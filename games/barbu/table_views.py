@@ -183,7 +183,15 @@ def _queued_deal(request: HttpRequest, table: Table) -> HttpResponse:
     except EntryError as error:
         words = problem_messages(error.problems) or [error.message]
         return offline.refused_answer(error.code, words, status=error.status)
-    return offline.stored_answer(submission.deal.number, created=submission.created)
+    number = submission.deal.number
+    # Told on the page the phone opens next, as after a form post.
+    if submission.created:
+        messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+    else:
+        messages.info(
+            request, _("Deal %(number)s was already saved; nothing changed.") % {"number": number}
+        )
+    return offline.stored_answer(number, created=submission.created)
 
 
 @require_POST

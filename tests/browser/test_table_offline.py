@@ -192,3 +192,36 @@ def test_the_form_moves_on_to_the_next_dealer_offline(live_server, browser, tmp_
     second = Deal.objects.get(game=game, number=2)
     assert second.data["dealer"] == "Bruno"
     assert second.data["doubles"] == [{"by": "Anna", "against": "Bruno", "redoubled": False}]
+
+
+def test_a_save_whose_answer_is_lost_is_kept_and_stored_once(live_server, browser, tmp_path):
+    """The signal drops while the phone believes it is online: the deal reached the server
+    but its answer did not. The phone keeps it and sends it again with the same key."""
+    game = make_game(make_club(language="en"))
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    lost = []
+
+    def answer_lost(route):
+        route.fetch()  # the server stores the deal...
+        lost.append(route.request.headers.get("idempotency-key"))
+        route.abort()  # ...and the phone never hears back
+
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)
+        page.route("**/deal/", answer_lost)
+        enter_deal(page, BARBU, names)
+        page.locator("#save").click()
+        page.locator("#score-table tr.queued").first.wait_for()
+        assert waiting_text(page) == "1 deal waiting to be sent"
+        assert page.locator("#deal-heading").inner_text() == "Deal 2 · dealer Anna"
+        assert Deal.objects.filter(game=game).count() == 1
+        page.unroute("**/deal/")
+        # Sent again by itself (every 5 s while deals wait): the server's first answer.
+        page.locator('#score-table tr[data-deal="1"]').wait_for(timeout=15_000)
+        assert page.locator(".flash").all_inner_texts() == [
+            "Deal 1 saved.",
+            "Deal 1 was already saved; nothing changed.",
+        ]
+    assert lost and lost[0]
+    assert Deal.objects.filter(game=game).count() == 1
