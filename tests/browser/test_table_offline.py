@@ -219,9 +219,9 @@ def test_a_save_whose_answer_is_lost_is_kept_and_stored_once(live_server, browse
         page.unroute("**/deal/")
         # Sent again by itself (every 5 s while deals wait): the server's first answer.
         page.locator('#score-table tr[data-deal="1"]').wait_for(timeout=15_000)
-        assert page.locator(".flash").all_inner_texts() == [
-            "Deal 1 saved.",
-            "Deal 1 was already saved; nothing changed.",
-        ]
-    assert lost and lost[0]
+        # Each resend under the same key was answered with the first answer: stored once.
+        told = page.locator(".flash").all_inner_texts()
+        assert told[0] == "Deal 1 saved."
+        assert set(told[1:]) == {"Deal 1 was already saved; nothing changed."}
+    assert lost and len(set(lost)) == 1
     assert Deal.objects.filter(game=game).count() == 1
