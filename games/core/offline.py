@@ -52,6 +52,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+class ScriptTexts(JavaScriptCatalog):
+    """Django's JavaScript catalogue of our own scripts' texts only (locale/, domain
+    djangojs), not those of the installed apps' scripts (the admin's)."""
+
+    domain = "djangojs"
+    packages = ["games"]  # any: get_paths below names the folders
+
+    def get_paths(self, packages: list[str]) -> list[str]:
+        return [str(path) for path in settings.LOCALE_PATHS]
+
+
 @require_GET
 @cache_control(max_age=3600)
 def catalogue(request: HttpRequest, language: str) -> HttpResponse:
@@ -60,7 +71,7 @@ def catalogue(request: HttpRequest, language: str) -> HttpResponse:
     if language not in dict(settings.LANGUAGES):
         raise Http404(language)
     with translation.override(language):
-        return JavaScriptCatalog.as_view(domain="djangojs", packages=[])(request)
+        return ScriptTexts.as_view()(request)
 
 
 @require_GET
