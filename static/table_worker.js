@@ -6,7 +6,8 @@
    - a kept page: from the network first, the cache refreshed with each answer; the
      cache when the network fails or is silent for 4 seconds (a crowded access point);
    - a kept script, style or icon: from the cache at once, refreshed in the background;
-   - everything else (the state polls, the API, the other pages, every POST): untouched.
+   - everything else (the state polls, the API, the other pages, every POST): untouched,
+     never even looked up (KEEPABLE below).
    Nothing is fetched from another host. */
 "use strict";
 
@@ -65,9 +66,7 @@ function pageFirst(event, cache, kept) {
     setTimeout(function () { resolve(null); }, PATIENCE_MS);
   });
   return Promise.race([fromNetwork.catch(function () { return null; }), patience])
-    .then(function (response) {
-      return response || kept.clone() || fromNetwork;
-    });
+    .then(function (response) { return response || kept; });
 }
 
 function assetFirst(event, cache, kept) {
@@ -80,11 +79,16 @@ function assetFirst(event, cache, kept) {
   return kept;
 }
 
+// What a table page may have kept: a table's page (/t/<key>/, with or without a language
+// prefix), the static files, the offline texts and manifest. Any other request is left to
+// the browser, untouched.
+var KEEPABLE = /^\/(?:[a-z]{2}(?:-[a-z]+)?\/)?t\/[^/]+\/(?:card\/)?$|^\/static\/|^\/offline\//;
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
   var url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin || !KEEPABLE.test(url.pathname)) return;
   event.respondWith(
     caches.open(CACHE).then(function (cache) {
       return cache.match(request.url).then(function (kept) {

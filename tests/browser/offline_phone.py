@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from playwright.sync_api import expect
 
 from tests.browser.table_entry import enter_deal
 
@@ -76,5 +77,7 @@ def save_offline(page, deal: dict, names: list[str]) -> None:
     page.locator("#score-table tr.queued").nth(before).wait_for()
 
 
-def waiting_text(page) -> str:
-    return page.locator("#offline-count").inner_text()
+def expect_waiting(page, text: str) -> None:
+    """The page says how many deals wait ("3 deals waiting to be sent"): once its script
+    has read the queue (after a reload, a moment after the page is shown)."""
+    expect(page.locator("#offline-count")).to_have_text(text)

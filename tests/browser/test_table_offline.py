@@ -5,6 +5,7 @@ restart, and are stored once each, in order, when the network returns."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from games.barbu.selectors import game_record
 from games.barbu.submission import deal_submit
@@ -15,10 +16,10 @@ from tests.browser.offline_phone import (
     HEARTS,
     LAST_TWO,
     THREE_DEALS,
+    expect_waiting,
     open_ready,
     phone,
     save_offline,
-    waiting_text,
 )
 from tests.browser.table_entry import enter_deal
 from tests.factories import make_club, make_game
@@ -36,7 +37,7 @@ def test_three_deals_kept_offline_are_stored_once_in_order(live_server, browser,
         context.set_offline(True)
         for deal in THREE_DEALS:
             save_offline(page, deal, names)
-        assert waiting_text(page) == "3 deals waiting to be sent"
+        expect_waiting(page, "3 deals waiting to be sent")
         assert page.locator("#deal-heading").inner_text() == "Deal 4 · dealer Anna"
         # The contracts the dealer chose offline are not offered again.
         offered = page.locator('input[name="contract"]').evaluate_all(
@@ -44,25 +45,25 @@ def test_three_deals_kept_offline_are_stored_once_in_order(live_server, browser,
         )
         assert {"barbu", "hearts", "last_two"}.isdisjoint(offered)
         page.reload()  # offline: the service worker's copy, the queue from IndexedDB
-        assert waiting_text(page) == "3 deals waiting to be sent"
+        expect_waiting(page, "3 deals waiting to be sent")
         rows = page.locator("#score-table tr.queued")
         assert rows.count() == 3
         assert "(not yet sent)" in rows.first.inner_text()
-        assert page.locator("#offline-provisional").is_visible()
-        assert page.locator('input[name="number"]').get_attribute("value") == "4"
+        expect(page.locator("#offline-provisional")).to_be_visible()
+        expect(page.locator('input[name="number"]')).to_have_value("4")
     assert Deal.objects.filter(game=game).count() == 0
 
     # The phone restarts without a network: the page opens, the deals are still there.
     with phone(browser, profile, live_server, offline=True) as context:
         page = context.new_page()
         page.goto(url)
-        assert waiting_text(page) == "3 deals waiting to be sent"
+        expect_waiting(page, "3 deals waiting to be sent")
         # The network returns: the deals go by themselves and the page shows the server's.
         with page.expect_navigation():
             context.set_offline(False)
         page.locator('#score-table tr[data-deal="3"]').wait_for()
         assert page.locator("#score-table tr.queued").count() == 0
-        assert page.locator("#offline").is_hidden()
+        expect(page.locator("#offline")).to_be_hidden()
         shown = page.locator("#score-table tfoot th.total").all_inner_texts()
 
     deals = list(Deal.objects.filter(game=game).order_by("number"))
@@ -91,7 +92,7 @@ def test_a_deal_another_phone_stored_first_is_shown_and_resolved(live_server, br
         assert "Deal 1 was not stored: Barbu" in text
         assert "Deal 1 was already entered from another phone: Hearts, dealer Anna" in text
         assert "Stored version: Hearts, dealer Anna" in text
-        assert waiting_text(page) == "2 deals waiting to be sent"
+        expect_waiting(page, "2 deals waiting to be sent")
         assert "(refused)" in page.locator('#score-table tr[data-queued="1"]').inner_text()
         # Deal 2 waits behind it: nothing was lost, nothing sent out of order.
         assert Deal.objects.filter(game=game).count() == 1
@@ -114,7 +115,7 @@ def test_a_double_tap_offline_keeps_one_deal(live_server, browser, tmp_path):
         page.locator("#score-table tr.queued").first.wait_for()
         page.wait_for_timeout(300)
         assert page.locator("#score-table tr.queued").count() == 1
-        assert waiting_text(page) == "1 deal waiting to be sent"
+        expect_waiting(page, "1 deal waiting to be sent")
         with page.expect_navigation():
             context.set_offline(False)
         page.locator('#score-table tr[data-deal="1"]').wait_for()
@@ -131,7 +132,7 @@ def test_the_page_opens_offline_from_the_service_worker(live_server, browser, tm
         response = page.goto(url)
         assert response.from_service_worker
         assert page.locator("#deal-heading").inner_text() == "Deal 1 · dealer Anna"
-        assert page.locator("#offline-note").is_visible()
+        expect(page.locator("#offline-note")).to_be_visible()
         # Its scripts run (the form's checks) and its styles apply, offline.
         assert page.locator(".checks li.problem").first.inner_text() == "Choose the contract."
         assert (
@@ -159,8 +160,8 @@ def test_offline_words_and_width_on_a_phone(live_server, browser, tmp_path, lang
         save_offline(
             page, {**BARBU, "dealer": names[0], "result": {"king_of_hearts": names[3]}}, names
         )
-        assert waiting_text(page) == waiting
-        assert page.locator("#offline-note").is_visible()
+        expect_waiting(page, waiting)
+        expect(page.locator("#offline-note")).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
 
 
@@ -185,7 +186,7 @@ def test_the_form_moves_on_to_the_next_dealer_offline(live_server, browser, tmp_
             "result": {"king_of_hearts": "Carla"},
         }
         save_offline(page, bruno_barbu, names)
-        assert waiting_text(page) == "2 deals waiting to be sent"
+        expect_waiting(page, "2 deals waiting to be sent")
         with page.expect_navigation():
             context.set_offline(False)
         page.locator('#score-table tr[data-deal="2"]').wait_for()
@@ -213,7 +214,7 @@ def test_a_save_whose_answer_is_lost_is_kept_and_stored_once(live_server, browse
         enter_deal(page, BARBU, names)
         page.locator("#save").click()
         page.locator("#score-table tr.queued").first.wait_for()
-        assert waiting_text(page) == "1 deal waiting to be sent"
+        expect_waiting(page, "1 deal waiting to be sent")
         assert page.locator("#deal-heading").inner_text() == "Deal 2 · dealer Anna"
         assert Deal.objects.filter(game=game).count() == 1
         page.unroute("**/deal/")
