@@ -79,6 +79,21 @@ function assetFirst(event, cache, kept) {
   return kept;
 }
 
+var TABLE_PAGE = /^\/(?:[a-z]{2}(?:-[a-z]+)?\/)?(t\/[^/]+\/(?:card\/)?)$/;
+
+// A kept copy of the same table's page under another language prefix, or undefined.
+function twin(cache, url) {
+  var wanted = TABLE_PAGE.exec(url.pathname);
+  if (!wanted) return Promise.resolve(undefined);
+  return cache.keys().then(function (requests) {
+    var found = requests.filter(function (kept) {
+      var match = TABLE_PAGE.exec(new URL(kept.url).pathname);
+      return match && match[1] === wanted[1];
+    })[0];
+    return found ? cache.match(found) : undefined;
+  });
+}
+
 // What a table page may have kept: a table's page (/t/<key>/, with or without a language
 // prefix), the static files, the offline texts and manifest. Any other request is left to
 // the browser, untouched.
@@ -92,6 +107,13 @@ self.addEventListener("fetch", function (event) {
   event.respondWith(
     caches.open(CACHE).then(function (cache) {
       return cache.match(request.url).then(function (kept) {
+        if (!kept && request.mode === "navigate") {
+          // The same table kept under another language's address (/it/t/<key>/ for
+          // /t/<key>/): the network first, that copy when there is none.
+          return fetch(request).catch(function () {
+            return twin(cache, url).then(function (copy) { return copy || Response.error(); });
+          });
+        }
         if (!kept) return fetch(request);
         if (request.mode === "navigate") return pageFirst(event, cache, kept);
         return assetFirst(event, cache, kept);

@@ -85,7 +85,9 @@ def table_manifest(request: HttpRequest, key: str) -> HttpResponse:
         raise Http404(key)
     with open(found, encoding="utf-8") as source:
         manifest = json.load(source)
-    page = reverse("table-entry", kwargs={"key": key})
+    # Without a language prefix, as on the table card: the page keeps the visitor's language.
+    with translation.override(settings.LANGUAGE_CODE):
+        page = reverse("table-entry", kwargs={"key": key})
     manifest.update(id=page, start_url=page, scope="/")
     for icon in manifest.get("icons", []):
         icon["src"] = static(icon["src"])

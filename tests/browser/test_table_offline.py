@@ -226,3 +226,18 @@ def test_a_save_whose_answer_is_lost_is_kept_and_stored_once(live_server, browse
         assert set(told[1:]) == {"Deal 1 was already saved; nothing changed."}
     assert lost and len(set(lost)) == 1
     assert Deal.objects.filter(game=game).count() == 1
+
+
+def test_the_table_kept_in_one_language_opens_offline_from_the_card_address(
+    live_server, browser, tmp_path
+):
+    """Opened at /it/t/<key>/, the table opens offline at /t/<key>/ too (the card's QR
+    code, and the home-screen icon's address)."""
+    game = make_game(make_club(language="it"))
+    key = game.table.key
+    with phone(browser, tmp_path / "phone", live_server, "it") as context:
+        open_ready(context, f"{live_server.url}/it/t/{key}/")
+    with phone(browser, tmp_path / "phone", live_server, "it", offline=True) as context:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{key}/")
+        expect(page.locator("#deal-heading")).to_have_text("Smazzata 1 · mazziere Anna")
