@@ -24,6 +24,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 
 urlpatterns = [
+    path("", include("games.core.offline")),  # the table pages' service worker, offline texts
     # Browsers and crawlers ask for /favicon.ico whatever the page links: the static file.
     path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -19,6 +19,12 @@
     var dataNode = document.getElementById(root.getAttribute("data-script"));
     if (!dataNode) return null;
     var data = JSON.parse(dataNode.textContent);
+    // The table page moves the form on to its next deal offline (static/entry.js): it
+    // rewrites the JSON (the new dealer's doubles) and says so with this event.
+    root.addEventListener("deal-form:reload", function () {
+      data = JSON.parse(dataNode.textContent);
+      checkAll();
+    });
     var prefix = data.prefix || "";
 
     function input(name) {
@@ -30,16 +36,28 @@
       return checked ? checked.value : "";
     }
 
+    function everyPair() {
+      var out = [];
+      Object.keys(data.allowed).forEach(function (contract) {
+        data.allowed[contract].forEach(function (pair) {
+          if (out.indexOf(pair) < 0) out.push(pair);
+        });
+      });
+      return out;
+    }
+
     function showSections() {
       var chosen = value("contract");
       root.querySelectorAll(".section").forEach(function (section) {
         var wanted = section.getAttribute("data-for").split(" ");
         section.hidden = wanted.indexOf(chosen) < 0;
       });
-      var allowed = chosen ? data.allowed[chosen] || [] : null;
+      // Before a contract is chosen: every double some contract allows (the table page
+      // moved on offline holds every player's row: static/entry.js).
+      var allowed = chosen ? data.allowed[chosen] || [] : everyPair();
       root.querySelectorAll(".doubles .cell").forEach(function (cell) {
         var pair = cell.getAttribute("data-pair");
-        var ok = allowed === null || allowed.indexOf(pair) >= 0;
+        var ok = allowed.indexOf(pair) >= 0;
         cell.hidden = !ok;
         var double = cell.querySelector('input[name="' + prefix + 'double"]');
         var redouble = cell.querySelector('input[name="' + prefix + 'redouble"]');

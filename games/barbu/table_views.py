@@ -28,8 +28,9 @@ from games.barbu.entry import (
     seat_display,
     seat_label,
 )
-from games.barbu.submission import deal_confirm, deal_submit
-from games.core import live
+from games.barbu.offline_plan import offline_plan
+from games.barbu.submission import Submission, deal_confirm, deal_submit
+from games.core import live, offline
 from games.core.errors import DealConflict, DealRejected, EntryError
 from games.core.table_pages import (
     ids_of_key,
@@ -68,6 +69,7 @@ def _render(
         context.update(
             page=page,
             form=form_context(page, posted),
+            plan=offline_plan(page) if posted is None else {},
             seat=seat,
             seat_choices=list(enumerate(page.players)),
             confirm=club.confirm_deals,
@@ -104,45 +106,24 @@ def table_entry(request: HttpRequest, table: Table) -> HttpResponse:
 @require_POST
 @with_table
 def table_deal(request: HttpRequest, table: Table) -> HttpResponse:
-    """Store the deal the form describes; a refusal re-shows the form with the engine's words."""
+    """Store the deal the form describes; a refusal re-shows the form with the engine's words.
+
+    The offline queue (static/offline_queue.js) posts the same form with an Idempotency-Key
+    made on the phone and asks for JSON: it gets games/core/offline.py's answers instead."""
+    if offline.wants_json(request):
+        return _queued_deal(request, table)
     key = table.key
-    game = table_game(table)
-    if game is None:
-        return _render(request, table, errors=[_("This table has no game yet.")], status=409)
-    club = table.round.event.club
-    seat = chosen_seat(request.session, key)
-    if club.confirm_deals and seat is None:
-        return _render(
-            request, table, errors=[_("Choose your seat first.")], posted=request.POST, status=400
-        )
-    names = list(game.player_names)
     try:
-        deal = deal_from_form(
-            request.POST, names, ruleset=game.ruleset, next_number=game.deals_count + 1
-        )
-        submission = deal_submit(
-            game_id=game.pk,
-            deal=deal,
-            by_user=request.user,
-            by_label=seat_label(table, seat, names),
-            needs_confirmation=club.confirm_deals,
-        )
+        submission = _submit(request, table)
     except DealConflict as error:
-        number = error.params.get("number")
-        stored = error.extra.get("stored")
-        message = (
-            _("Deal %(number)s was already entered from another phone: %(deal)s")
-            % {"number": number, "deal": deal_summary(stored)}
-            if stored
-            else error.message
-        )
         # The page shows the new state: the other phone's deal is in the table already.
-        return _render(request, table, errors=[message], status=409)
+        return _render(request, table, errors=[_conflict_message(error)], status=409)
     except DealRejected as error:
         errors = problem_messages(error.problems) or [error.message]
         return _render(request, table, errors=errors, posted=request.POST, status=400)
     except EntryError as error:
-        return _render(request, table, errors=[error.message], status=error.status)
+        posted = request.POST if error.code == "choose_seat" else None
+        return _render(request, table, errors=[error.message], posted=posted, status=error.status)
     number = submission.deal.number
     if submission.created:
         messages.success(request, _("Deal %(number)s saved.") % {"number": number})
@@ -151,6 +132,66 @@ def table_deal(request: HttpRequest, table: Table) -> HttpResponse:
             request, _("Deal %(number)s was already saved; nothing changed.") % {"number": number}
         )
     return redirect("table-entry", key=key)
+
+
+def _submit(request: HttpRequest, table: Table) -> Submission:
+    """The posted deal stored (EntryError and its kinds when it cannot be)."""
+    game = table_game(table)
+    if game is None:
+        error = EntryError(_("This table has no game yet."), code="no_game")
+        error.status = 409
+        raise error
+    seat = chosen_seat(request.session, table.key)
+    if table.round.event.club.confirm_deals and seat is None:
+        raise EntryError(_("Choose your seat first."), code="choose_seat")
+    names = list(game.player_names)
+    deal = deal_from_form(
+        request.POST, names, ruleset=game.ruleset, next_number=game.deals_count + 1
+    )
+    return deal_submit(
+        game_id=game.pk,
+        deal=deal,
+        by_user=request.user,
+        by_label=seat_label(table, seat, names),
+        idempotency_key=offline.idempotency_key(request),
+        needs_confirmation=table.round.event.club.confirm_deals,
+    )
+
+
+def _conflict_message(error: DealConflict) -> str:
+    stored = error.extra.get("stored")
+    if not stored:
+        return error.message
+    return _("Deal %(number)s was already entered from another phone: %(deal)s") % {
+        "number": error.params.get("number"),
+        "deal": deal_summary(stored),
+    }
+
+
+def _queued_deal(request: HttpRequest, table: Table) -> HttpResponse:
+    """A deal the phone kept while offline, sent by its queue: JSON, never a page."""
+    try:
+        submission = _submit(request, table)
+    except DealConflict as error:
+        stored = error.extra.get("stored")
+        return offline.refused_answer(
+            error.code,
+            [_conflict_message(error)],
+            status=error.status,
+            stored=deal_summary(stored) if stored else "",
+        )
+    except EntryError as error:
+        words = problem_messages(error.problems) or [error.message]
+        return offline.refused_answer(error.code, words, status=error.status)
+    number = submission.deal.number
+    # Told on the page the phone opens next, as after a form post.
+    if submission.created:
+        messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+    else:
+        messages.info(
+            request, _("Deal %(number)s was already saved; nothing changed.") % {"number": number}
+        )
+    return offline.stored_answer(number, created=submission.created)
 
 
 @require_POST

@@ -1,0 +1,83 @@
+"""A phone at a Barbu table that loses its network: a browser with its own profile (the
+service worker, its cache and IndexedDB survive closing it, as on a phone), its deals."""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from playwright.sync_api import expect
+
+from tests.browser.table_entry import enter_deal
+
+# The browser of tests/browser/conftest.py, launched here with a profile of its own.
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+PHONE = {"width": 390, "height": 844}
+
+BARBU = {"dealer": "Anna", "contract": "barbu", "result": {"king_of_hearts": "Dario"}}
+HEARTS = {
+    "dealer": "Anna",
+    "contract": "hearts",
+    "result": {
+        "hearts": {
+            "Anna": ["AH", "KH", "QH", "JH"],
+            "Bruno": ["TH", "9H", "8H", "7H", "6H"],
+            "Carla": ["5H", "4H", "3H", "2H"],
+        }
+    },
+}
+LAST_TWO = {
+    "dealer": "Anna",
+    "contract": "last_two",
+    "result": {"twelfth": "Bruno", "thirteenth": "Carla"},
+}
+THREE_DEALS = [BARBU, HEARTS, LAST_TWO]
+
+
+@contextmanager
+def phone(browser, profile: Path, live_server, language: str = "en", *, offline: bool = False):
+    """A browser with its own profile folder: closed and opened again with the same folder,
+    it is the same phone after a restart (cookies, service worker, IndexedDB)."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=ARGS,
+        viewport=PHONE,
+        service_workers="allow",
+        offline=offline,
+    )
+    host = urlsplit(live_server.url).hostname
+    context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "domain": host, "path": "/"}]
+    )
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def open_ready(context, url: str):
+    """The table page opened, and kept by the service worker for offline use."""
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.locator("#entry[data-offline-ready]").wait_for(timeout=10_000)
+    return page
+
+
+def save_offline(page, deal: dict, names: list[str]) -> None:
+    """Tap a deal and save it without a network: it joins the phone's queue."""
+    before = page.locator("#score-table tr.queued").count()
+    enter_deal(page, deal, names)
+    page.locator("#save").click()
+    page.locator("#score-table tr.queued").nth(before).wait_for()
+
+
+def expect_waiting(page, text: str) -> None:
+    """The page says how many deals wait ("3 deals waiting to be sent"): once its script
+    has read the queue (after a reload, a moment after the page is shown)."""
+    expect(page.locator("#offline-count")).to_have_text(text)
