@@ -40,6 +40,13 @@ def unreachable(operation: str, error: BaseException) -> None:
         log.warning("cache unreachable, %s answered as a miss: %s", operation, error)
 
 
+class Resting(RedisConnectionError):
+    """Redis not tried: it failed less than REST_SECONDS ago."""
+
+    def __str__(self) -> str:
+        return f"not tried for {REST_SECONDS:g} s after a failure"
+
+
 def _fail_open(name: str, answer: Any):
     def method(self, *args: Any, **kwargs: Any) -> Any:
         parent = getattr(super(RedisCacheClient, self), name)
@@ -68,7 +75,7 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         cannot be reached or is resting after a failure."""
         try:
             if self.resting():
-                raise RedisConnectionError(f"resting {REST_SECONDS:g} s after a failure")
+                raise Resting()
             return command()
         except UNREACHABLE as error:
             if not self.resting():
@@ -80,7 +87,7 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         """Django's, but refused at once while resting; a failure starts a rest. It
         raises (a count cannot be answered as a miss): its callers fail open."""
         if self.resting():
-            raise RedisConnectionError(f"resting {REST_SECONDS:g} s after a failure")
+            raise Resting()
         try:
             return super().incr(key, delta)
         except UNREACHABLE:
