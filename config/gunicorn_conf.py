@@ -26,6 +26,10 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 accesslog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "*")
+# gunicorn's most: a longer request line is refused by gunicorn itself, with its own page.
+# Shorter ones reach Django, which refuses those over settings.REQUEST_LINE_LIMIT with a
+# 414 of its own: in the API's JSON error shape under /api/ (config/request_line.py).
+limit_request_line = 8190
 
 
 def is_public(host: str) -> bool:

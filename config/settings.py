@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
+    # A request line over REQUEST_LINE_LIMIT: 414, in the API's error shape under /api/.
+    "config.request_line.RequestLineLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A chunked request body (no Content-Length) to the API: read within the size limit.
     "config.chunked.ChunkedBodyMiddleware",
@@ -365,3 +367,7 @@ LOGGING = {
 }
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# The longest request line (method, address with its query, protocol) answered; longer is
+# a 414 (config/request_line.py). Below gunicorn's own limit (config/gunicorn_conf.py), so
+# that Tavolo answers it, in the API's error shape under /api/.
+REQUEST_LINE_LIMIT = 4094

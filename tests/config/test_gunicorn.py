@@ -1,8 +1,11 @@
-"""gunicorn as the web container runs it (config/gunicorn_conf.py): where it listens, and
-the warning when NUM_PROXIES trusts X-Forwarded-For on a public address."""
+"""gunicorn as the web container runs it (config/gunicorn_conf.py): where it listens, the
+warning when NUM_PROXIES trusts X-Forwarded-For on a public address, and the request
+lines it leaves to Tavolo."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import runpy
 import socket
 from pathlib import Path
@@ -73,3 +76,37 @@ def test_gunicorn_warns_at_start_when_it_listens_publicly_behind_trusted_proxies
     assert ("a public address, while NUM_PROXIES" in log) is warned, log
     if warned:
         assert "[WARNING] gunicorn listens on 0.0.0.0:" in log
+
+
+def _get(port: int, target: str) -> tuple[int, str, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", target)
+        answer = connection.getresponse()
+        return answer.status, answer.getheader("Content-Type", ""), answer.read().decode()
+    finally:
+        connection.close()
+
+
+@pytest.mark.slow
+def test_an_over_long_request_line_under_the_api_is_answered_in_the_api_s_shape():
+    port = free_port()
+    server = Gunicorn(f"127.0.0.1:{port}")
+    try:
+        server.wait_until_booted()
+        # Just over Tavolo's limit (gunicorn's old one, where it answered HTML).
+        over = "/api/v1/games/?name=" + "x" * settings.REQUEST_LINE_LIMIT
+        api = _get(port, over)
+        page = _get(port, "/?q=" + "x" * settings.REQUEST_LINE_LIMIT)
+        beyond = _get(port, "/api/v1/games/?name=" + "x" * 9000)
+    finally:
+        log = server.stop()
+    status, content_type, body = api
+    assert (status, content_type) == (414, "application/json"), (api, log)
+    error = json.loads(body)
+    assert error["status"] == 414 and error["code"] == "too_long"
+    assert error["params"] == {"limit": settings.REQUEST_LINE_LIMIT}
+    assert str(settings.REQUEST_LINE_LIMIT) in error["message"] and error["errors"] == []
+    assert page[0] == 414 and page[1].startswith("text/plain")
+    # Past gunicorn's own most (8190 bytes) gunicorn answers, as operators.md says.
+    assert beyond[0] == 414 and beyond[1] == "text/html"
