@@ -10,7 +10,8 @@ from django.core.cache import cache
 from django.db import connection
 
 
-@shared_task(name="health.ping_db")
+# Its result is what the caller asked for (CELERY_TASK_IGNORE_RESULT is on).
+@shared_task(name="health.ping_db", ignore_result=False)
 def ping_db(marker: str) -> dict[str, Any]:
     """Read the database, leave a heartbeat in the cache, and report what this worker sees.
 

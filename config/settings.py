@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
+    # A request line over REQUEST_LINE_LIMIT: 414, in the API's error shape under /api/.
+    "config.request_line.RequestLineLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A chunked request body (no Content-Length) to the API: read within the size limit.
     "config.chunked.ChunkedBodyMiddleware",
@@ -121,6 +123,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery -----------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# How long a request waits for Redis to connect or to answer one command before taking it
+# for dead: a live Redis answers in well under a millisecond. A request meeting a dead or
+# silent Redis waits about this long once or twice (the cache, then the queue), never more
+# (tests/config/test_redis_wait.py).
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "0.5"))
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -128,8 +135,8 @@ if REDIS_URL:
             "BACKEND": "clubs.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tavolo"),
-            # Redis down answers as a miss (clubs/cache.py), quickly.
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+            # Redis down answers as a miss (clubs/cache.py), after one timeout at most.
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -158,7 +165,25 @@ CELERY_TASK_SOFT_TIME_LIMIT = 540
 # than the hard time limit (a running task is never handed to a second worker), short
 # enough that a lost task runs again the same evening. Standings do not wait for it: the
 # sweep below rebuilds them (scoring/healing.py).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 900}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 900,
+    # Without them a publish to a Redis that went silent (its host gone, a network cut)
+    # waits for ever: the deal's request with it.
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "socket_timeout": REDIS_TIMEOUT,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# A task sent by a request (after a deal's commit) is tried once: a send that fails is
+# Redis failing right then (a connection that Redis closed while it sat in the pool is
+# replaced before the send, by redis-py), and the request gives up on it and answers
+# (scoring/tasks.py): the standings sweep rebuilds what it would have once Redis is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
+# Nobody reads a standings task's result: keeping one would make every send subscribe to
+# it in Redis, and every run store it. The tasks whose result is read say so
+# (config/health.py, config/maintenance.py).
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
 # Losing Redis does not stop a worker: it retries its connection for ever, at start too.
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -342,3 +367,7 @@ LOGGING = {
 }
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# The longest request line (method, address with its query, protocol) answered; longer is
+# a 414 (config/request_line.py). Below gunicorn's own limit (config/gunicorn_conf.py), so
+# that Tavolo answers it, in the API's error shape under /api/.
+REQUEST_LINE_LIMIT = 4094

@@ -36,12 +36,23 @@ case "$role" in
     if [ "${MIGRATE:-0}" = "1" ]; then
       python manage.py migrate --noinput
     fi
-    exec gunicorn config.wsgi:application \
-      --bind "0.0.0.0:${PORT:-8000}" \
-      --workers "${WEB_CONCURRENCY:-3}" \
-      --timeout "${WEB_TIMEOUT:-30}" \
-      --access-logfile - \
-      --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-*}"
+    # Only the proxy may reach gunicorn: it listens on this container's loopback and its
+    # own address on the compose network, which compose publishes on the host's 127.0.0.1
+    # where the proxy is; never on 0.0.0.0. BIND says otherwise (config/gunicorn_conf.py,
+    # which warns at start when NUM_PROXIES is set and an address is public).
+    if [ -z "${BIND:-}" ]; then
+      BIND="$(python -c '
+import os, socket, sys
+port = os.environ.get("PORT", "8000")
+try:
+    own = socket.gethostbyname_ex(socket.gethostname())[2]
+except OSError as error:
+    sys.exit(f"entrypoint: this container has no address by its name ({error}); set BIND")
+print(",".join(f"{host}:{port}" for host in dict.fromkeys(["127.0.0.1", *own])))
+')"
+      export BIND
+    fi
+    exec gunicorn -c config/gunicorn_conf.py config.wsgi:application
     ;;
   worker)
     exec celery -A config worker \

@@ -25,7 +25,6 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from clubs.cache import UNREACHABLE, unreachable
 from clubs.login_limits import client_address
 from games.api.permissions import table_key
 
@@ -70,10 +69,10 @@ class _FixedWindowRate(_SettingsRate):
         pipe.incr(redis_key)
         # A little longer than the window: the key outlives it, never the other way.
         pipe.expire(redis_key, self.duration + 1)
-        try:
-            count = pipe.execute()[0]
-        except UNREACHABLE as error:  # Redis down: fail open, the request goes on
-            unreachable("writes throttle", error)
+        # Redis down (or resting after a failure, clubs/cache.py): fail open, the request
+        # goes on.
+        count = backend._cache.fail_open("writes throttle", lambda: pipe.execute()[0], None)
+        if count is None:
             return True
         if count <= self.num_requests:
             return True

@@ -27,7 +27,9 @@ def names_settings_read() -> set[str]:
 
 
 def names_entrypoint_reads() -> set[str]:
+    """What the start script reads, and gunicorn's settings (config/gunicorn_conf.py)."""
     source = (DOCKER / "entrypoint.sh").read_text()
+    source += (Path(settings.BASE_DIR) / "config" / "gunicorn_conf.py").read_text()
     return set(re.findall(r"\$\{([A-Z0-9_]+)", source)) | set(
         re.findall(r'os\.environ\.get\("([A-Z0-9_]+)"', source)
     )
@@ -113,7 +115,8 @@ def test_the_dockerfile_starts_files_that_exist():
 def test_the_entrypoint_guards_then_starts_each_role():
     text = (DOCKER / "entrypoint.sh").read_text()
     check = text.index("check --deploy --fail-level WARNING")
-    assert text.index("ensure_connection") < check < text.index("exec gunicorn config.wsgi")
+    gunicorn = text.index("exec gunicorn -c config/gunicorn_conf.py config.wsgi:application")
+    assert text.index("ensure_connection") < check < gunicorn
     assert "exec celery -A config worker" in text and "exec celery -A config beat" in text
     assert '"${MIGRATE:-0}" = "1"' in text
     assert (DOCKER / "entrypoint.sh").stat().st_mode & 0o111
@@ -167,3 +170,10 @@ def test_the_backup_service_dumps_the_database_every_night_into_its_volume(compo
     assert [p.name for p in folder.iterdir()] == [
         f"tavolo-{subprocess.check_output(['date', '+%F'], text=True).strip()}.dump"
     ]
+
+
+def test_compose_publishes_gunicorn_on_the_host_s_loopback_only(compose):
+    """Where the TLS proxy is; inside the container gunicorn listens on its own address,
+    never on all of them (tests/config/test_entrypoint.py)."""
+    for port in compose["services"]["web"]["ports"]:
+        assert port.startswith("127.0.0.1:"), port

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import logging
 import socket
+import time
 
 import pytest
 from django.core.cache import cache
+from redis.exceptions import ConnectionError as RedisConnectionError
 from rest_framework.test import APIClient
 
 from clubs import cache as cache_module
@@ -84,3 +86,68 @@ def test_deletes_and_adds_fail_open(redis_down, caplog):
         assert cache.add("k", 1) is False
         cache.delete_many(["c"])  # nothing raised
     assert "cache unreachable" in caplog.text
+
+
+@pytest.fixture
+def silent_redis(settings, monkeypatch):
+    """A Redis that went silent (its host gone from the network): a port whose connections
+    the kernel accepts and nobody ever answers."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "clubs.cache.RedisCache",
+                "LOCATION": f"redis://127.0.0.1:{listener.getsockname()[1]}/0",
+                "OPTIONS": {"socket_connect_timeout": 0.3, "socket_timeout": 0.3},
+            }
+        }
+        monkeypatch.setattr(cache_module, "_last_logged", [0.0], raising=False)
+        yield
+
+
+def _timed(operation) -> float:
+    began = time.monotonic()
+    operation()
+    return time.monotonic() - began
+
+
+def test_a_silent_redis_costs_one_timeout_then_rests(silent_redis, monkeypatch, caplog):
+    """The first command waits out the socket timeout; the next ones, and the throttle's
+    and the login limits' own commands, answer at once until the rest is over."""
+    monkeypatch.setattr(cache_module, "REST_SECONDS", 1.0)
+    with caplog.at_level(logging.WARNING, logger="clubs.cache"):
+        first = _timed(lambda: cache.get("k"))
+        rest = [
+            _timed(lambda: cache.get("k")),
+            _timed(lambda: cache.add("k", 1)),
+            _timed(lambda: cache.delete_many(["k"])),
+            _timed(lambda: cache.get_many(["k"])),
+        ]
+        with pytest.raises(RedisConnectionError):
+            cache.incr("k")
+        time.sleep(1.0)
+        again = _timed(lambda: cache.get("k"))
+    assert 0.25 < first < 1.0, first
+    assert max(rest) < 0.05, rest
+    assert 0.25 < again < 1.0, again  # tried again after the rest
+    assert "cache unreachable" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_write_pays_one_timeout_at_most_with_redis_silent(silent_redis):
+    game = make_game()
+    client = APIClient()
+    client.credentials(HTTP_X_TABLE_KEY=game.table.key)
+    url = f"/api/v1/games/{game.pk}/deals/"
+    deals = game_deals()
+    began = time.monotonic()
+    first = client.post(url, deals[0], format="json")
+    first_seconds = time.monotonic() - began
+    began = time.monotonic()
+    second = client.post(url, deals[1], format="json")
+    second_seconds = time.monotonic() - began
+    assert (first.status_code, second.status_code) == (201, 201)
+    assert Deal.objects.filter(game=game).count() == 2
+    assert first_seconds < 1.0, first_seconds  # one socket timeout (0.3 s), not one a command
+    assert second_seconds < 0.3, second_seconds  # the cache rests
