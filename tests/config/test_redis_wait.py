@@ -20,9 +20,9 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from games.models import Deal
-from tests.config.throwaway_redis import Redis, free_port
 from tests.factories import make_club, make_event, make_game
 from tests.games.api.world import game_deals
+from tests.throwaway_redis import Redis, free_port
 
 BOUND = 3.0  # seconds: the was eleven
 

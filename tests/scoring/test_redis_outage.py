@@ -5,8 +5,6 @@ worker survives the outage, and the standings are right once Redis is back."""
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
 import time
 import uuid
 
@@ -19,53 +17,16 @@ from scoring import healing
 from tests.factories import make_club, make_event, make_game
 from tests.games.api.world import game_deals
 from tests.scoring.worker import Worker, rows_from_scratch, stored_rows
+from tests.throwaway_redis import Redis, free_port
 
 BOUND = 30  # seconds from Redis's return to correct standings
-
-
-def _free_port() -> int:
-    for port in range(6390, 6400):
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) != 0:
-                return port
-    pytest.skip("no free port in 6390-6399 for a throwaway redis-server")
-
-
-class Redis:
-    """A redis-server of this test's own, without persistence."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                *(shutil.which("redis-server") or "redis-server", "--port", str(self.port)),
-                *("--bind", "127.0.0.1", "--save", "", "--appendonly", "no"),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while True:
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture
 def throwaway_redis(settings, monkeypatch):
     if not shutil.which("redis-server"):
         pytest.skip("no redis-server on this machine")
-    redis = Redis(_free_port())
+    redis = Redis(free_port())
     redis.start()
     url = f"redis://127.0.0.1:{redis.port}/0"
     token = uuid.uuid4().hex[:10]
@@ -86,7 +47,7 @@ def throwaway_redis(settings, monkeypatch):
     monkeypatch.setattr(app, "_pool", None)
     monkeypatch.setattr(app.amqp, "_producer_pool", None)
     yield redis, queue, f"outage-{token}"
-    redis.stop()
+    redis.kill()
     app._pool = None
     app.amqp._producer_pool = None
 
@@ -113,7 +74,7 @@ def test_deals_go_on_while_redis_is_down_and_standings_catch_up(throwaway_redis,
     try:
         worker.wait_for("ready.")
         answers = [client.post(url, deal, format="json").status_code for deal in deals[:3]]
-        redis.stop()
+        redis.kill()
         outage = time.monotonic()
         while time.monotonic() - outage < 6:  # six seconds of deals without Redis
             answers.append(client.post(url, deals[len(answers)], format="json").status_code)
