@@ -12,6 +12,8 @@
 //   fetches the page and shows the new card in place, without a reload. A hand being
 //   typed is kept as it is: its form still names the hand it was entering, and the
 //   server says so if that hand is in meanwhile.
+// - The clock: the turn's time left, counted down from what the server said when the page
+//   was made (the phone's own clock may be wrong); once over, it says so.
 (function () {
   "use strict";
 
@@ -74,10 +76,28 @@
     });
   });
 
+  function tickClock() {
+    const shown = document.getElementById("turn-clock");
+    if (!shown) return;
+    // Each clock the server sends (the page, or a refresh) starts from its own figure.
+    if (!shown.dataset.ends) {
+      shown.dataset.ends = String(Date.now() + Number(shown.dataset.secondsLeft) * 1000);
+    }
+    const left = Math.round((Number(shown.dataset.ends) - Date.now()) / 1000);
+    if (left <= 0) {
+      shown.textContent = shown.dataset.up;
+      shown.classList.add("up");
+      return;
+    }
+    const seconds = String(left % 60).padStart(2, "0");
+    shown.textContent = shown.dataset.left.replace("{time}", `${Math.floor(left / 60)}:${seconds}`);
+  }
+
   function start(root) {
     const form = root.querySelector(".hand-form");
     if (form && !form.dataset.ready) modes(form);
     root.querySelectorAll("form").forEach(sendOnce);
+    tickClock();
   }
 
   function follow(root) {
@@ -135,5 +155,6 @@
     if (!root) return;
     start(root);
     follow(root);
+    window.setInterval(tickClock, 1000);
   });
 })();

@@ -252,6 +252,9 @@ class CardHandSerializer(serializers.Serializer):
     hand = serializers.JSONField()
     NS = HandScoreSerializer()
     EW = HandScoreSerializer()
+    late = serializers.BooleanField(
+        help_text="Saved from the table after the turn's time limit ran out."
+    )
 
 
 class LinesSerializer(serializers.Serializer):

@@ -37,6 +37,7 @@ from games.burraco.free_views import (
     free_score_cards,
 )
 from games.burraco.hand_form import hand_from_form
+from games.burraco.turn_clock import desk_clock
 from games.core import live
 from games.core.errors import DealRejected, EntryError
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
@@ -126,6 +127,8 @@ def render_desk(
         ],
         # A withdrawal is undone while no turn was seated since (entries.pair_reinstate).
         "turns_seated": len(data["rounds"]),
+        # The late-tables list and the hands saved after time (_late_tables.html).
+        "clock": desk_clock(current, data["tables"], timezone.now()),
     }
     if event.individual:  # a penalty is taken from one player
         context["penalty_form"].fields["pair"].label = _("Player")

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -24,6 +25,7 @@ from games.burraco.results import (
     seat_row,
     write_table_results,
 )
+from games.burraco.turn_clock import after_time
 from games.core.errors import (
     DealConflict,
     DealRejected,
@@ -69,6 +71,7 @@ def _hand_json(hand: BurracoHand) -> dict[str, Any]:
         "hand": hand.data,
         "NS": hand.scores.get("NS", {}),
         "EW": hand.scores.get("EW", {}),
+        "late": hand.late,
     }
 
 
@@ -279,6 +282,7 @@ def hand_submit(
                 params={"hands": count},
             )
         entered_by = by_user if getattr(by_user, "is_authenticated", False) else None
+        late = after_time(rnd, timezone.now())
         stored = BurracoHand.objects.create(
             game=game,
             number=count + 1,
@@ -291,6 +295,7 @@ def hand_submit(
             entered_by=entered_by,
             entered_from=by_label[:80],
             client=client[:40],
+            late=late,
         )
         if line and not card.entered_line:
             card.entered_line = line
@@ -304,6 +309,7 @@ def hand_submit(
             after=data,
             by_user=entered_by,
             by_label=by_label[:80],
+            late=late,
         )
         body = card_body(game, card, hands)
         keep_answer(scope, idempotency_key, fingerprint, body)

@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.burraco import event_tables, free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.burraco.turn_clock import seconds_left
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
 from games.core.table_pages import (
@@ -127,6 +129,7 @@ def render_card(
         ew += hand["EW"].get("score", 0)
         running.append({**hand, "ns_total": ns, "ew_total": ew})
     turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
+    clock = seconds_left(table.round, timezone.now()) if turn_open else None
     free = body["match"] is not None
     can_rematch = free and event.status != "closed" and card.status == "confirmed"
     context = {
@@ -161,6 +164,8 @@ def render_card(
         and line != card.entered_line
         and not entered_here,
         "next_number": len(hands) + 1,
+        "seconds_left": clock,
+        "clock_minutes": (clock + 59) // 60 if clock is not None and clock > 0 else 0,
         # Each form shown has its own key: the same form sent twice stores one hand.
         "entry_key": uuid.uuid4().hex,
         "mode": (posted or {}).get("mode", "mp"),
