@@ -252,9 +252,8 @@ class CardHandSerializer(serializers.Serializer):
     hand = serializers.JSONField()
     NS = HandScoreSerializer()
     EW = HandScoreSerializer()
-    late = serializers.BooleanField(
-        help_text="Saved from the table after the turn's time limit ran out."
-    )
+    # Saved from the table after the turn's time limit ran out.
+    late = serializers.BooleanField()
 
 
 class LinesSerializer(serializers.Serializer):

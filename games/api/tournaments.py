@@ -52,9 +52,8 @@ class HandSubmitSerializer(serializers.Serializer):
 
 
 class HandUndoSerializer(serializers.Serializer):
-    number = serializers.IntegerField(
-        min_value=1, help_text="The hand to undo: the card's last, as the client shows it."
-    )
+    # The hand to undo: the card's last, as the client shows it.
+    number = serializers.IntegerField(min_value=1)
 
 
 def _undo_number(request: Request) -> int:
@@ -306,6 +305,8 @@ class ScoreCardView(ApiMixin, APIView):
     @extend_schema(
         tags=["burraco"],
         summary="A table's score card: hands, running totals, difference and VP",
+        description="Each hand's `late` is true when the table saved it after the turn's "
+        "time limit ran out.",
         responses={
             200: OpenApiResponse(ScoreCardSerializer, description="ETag: the card's version."),
             **errors(*READ_ERRORS),
