@@ -132,7 +132,7 @@ def test_the_desk_lists_the_late_tables_once_time_is_up() -> None:
     assert "Time is up and 2 score cards are not complete:" in page
     assert 'id="late-table-1"' not in page
     assert "all hands in, not confirmed yet" in page.split('id="late-table-2"')[1].split("</li>")[0]
-    assert "1 of 3 hands" in page.split('id="late-table-3"')[1].split("</li>")[0]
+    assert "1 hand of 3" in page.split('id="late-table-3"')[1].split("</li>")[0]
     assert "Hands saved after time: table 3 (hand 1)" in page
 
 
