@@ -67,11 +67,11 @@ def preview(game: Game, card: ScoreCard, form: Mapping[str, Any]) -> dict[str, A
 
 
 def _cards(value: Any) -> str:
-    """Cards as the hand stores them, in words: counted by kind ("2 jokers, 5 K to 8") or
+    """Cards as the hand stores them, in words: counted by kind ("2 × jokers, 5 × K to 8") or
     as points ("30 points"); "" for none."""
     if isinstance(value, Mapping):
         return ", ".join(
-            f"{value[kind]} {KIND_LABELS[kind]}"
+            f"{value[kind]} × {KIND_LABELS[kind]}"
             for kind in KINDS
             if isinstance(value.get(kind), int) and value[kind]
         )

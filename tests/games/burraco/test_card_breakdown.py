@@ -70,7 +70,7 @@ def test_the_confirming_phone_sees_how_a_counted_hand_was_made(seated) -> None:
     assert f"NS {score['NS']['score']}" in ns_part
     for fact in (
         "closed",
-        "melded: 1 jokers, 4 aces, 10 K to 8, 10 7 to 3",
+        "melded: 1 × jokers, 4 × aces, 10 × K to 8, 10 × 7 to 3",
         "1 clean burraco",
         "1 dirty burraco",
         "pozzetto taken",
@@ -82,7 +82,7 @@ def test_the_confirming_phone_sees_how_a_counted_hand_was_made(seated) -> None:
         f"Cards {parts_ns['cards']}, bonus {parts_ns['bonus']}, pozzetto {parts_ns['pozzetto']}"
         in ns_part
     )
-    for fact in ("melded: 7 K to 8", "no burraco", "pozzetto not taken", "in hand: 40 points"):
+    for fact in ("melded: 7 × K to 8", "no burraco", "pozzetto not taken", "in hand: 40 points"):
         assert fact in ew_part, (fact, ew_part)
     assert "closed" not in ew_part
     assert f"pozzetto {score['EW']['pozzetto']}" in ew_part
@@ -114,7 +114,7 @@ def test_a_hand_counted_through_the_api_as_cards_in_hand_by_kind(seated) -> None
     assert answer.status_code == 201, answer.json()
     page = _page(phone(table, "EW"), table)
     assert "melded: 500 points" in page
-    assert "in hand: 1 jokers, 2 aces" in page
+    assert "in hand: 1 × jokers, 2 × aces" in page
 
 
 def test_the_card_page_reads_as_many_queries_for_one_hand_as_for_three(seated) -> None:
