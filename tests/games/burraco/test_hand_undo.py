@@ -7,6 +7,7 @@ hand's number, in the API's one error shape."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -198,3 +199,19 @@ def test_the_api_says_what_is_wrong_with_the_number(seated) -> None:
     assert nothing.status_code == 409
     assert nothing.json()["code"] == "hand_missing"
     assert APIClient().delete(f"{hands}?number=1").status_code in (401, 403)
+
+
+def test_the_undo_is_in_the_desks_history_and_the_cards(seated) -> None:
+    event, _rnd, table = seated
+    ns = phone(table, "NS")
+    _enter(ns, table, 1)
+    _undo(ns, table, 1)
+    referee = Client()
+    referee.force_login(make_organiser(event.club, "referee"))
+    desk = referee.get(reverse("burraco-desk", args=[event.club.slug, event.pk]))
+    history = desk.content.decode().split('id="history"')[1]
+    assert "undone at the table (Table 1, NS)" in history
+    card = referee.get(
+        reverse("burraco-card-correct", args=[event.club.slug, event.pk, table.game.pk])
+    ).content.decode()
+    assert "undone at the table · hand 1 (Table 1, NS)" in card
