@@ -9,11 +9,13 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from clubs.downgrades import blockers
 from games.burraco import tournaments
 from games.burraco.turn_clock import after_time, seconds_left, turn_ends_at
 from games.models import BurracoHand, ScoreCardRevision
@@ -155,3 +157,30 @@ def test_the_late_list_costs_the_same_queries_for_one_late_table_as_for_many() -
         page = _desk(referee, event)
     assert "table 4 (hand 1)" in page
     assert len(many) == len(one)
+
+
+def _refused_by(app: str, target: str) -> dict[str, str]:
+    """What `migrate app target` would be refused by: {migration: what it would lose}."""
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan([(app, target)])
+    apps = executor.loader.project_state().apps
+    return {
+        f"{m.app_label}.{m.name}": "; ".join(keep.named(n) for keep, n in found)
+        for m, found in blockers(plan, apps, connection.alias)
+    }
+
+
+def test_going_back_before_the_marks_is_refused_while_a_hand_is_marked() -> None:
+    _event, rnd = _turn(minutes=30, ago=10)
+    table = rnd.tables.get(number=1)
+    ns = phone(table, "NS")
+    _enter(ns, table, 1)
+    before = "0013_burracohand_client"
+    assert "games.0014_burraco_late_and_undo" not in _refused_by("games", before)
+    rnd.started_at -= timedelta(minutes=30)
+    rnd.save(update_fields=["started_at"])
+    _enter(ns, table, 2)
+    assert _refused_by("games", before)["games.0014_burraco_late_and_undo"] == (
+        "1 hand saved after time (games.BurracoHand); "
+        "1 score card history line after time (games.ScoreCardRevision)"
+    )
