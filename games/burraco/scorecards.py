@@ -201,7 +201,8 @@ def hand_submit(
     `hand` is read by read_hand, with an optional "number" (the hand the table believes
     it is entering: the same hand sent again answers 200, another one 409). Idempotent
     with `idempotency_key` as Barbu's deals are. `client`: who sends it (a phone, a table
-    key, an organiser: BurracoHand.client); that client cannot confirm the card.
+    key, an organiser: BurracoHand.client); that client cannot confirm the card, and its
+    hand saved after the turn's time is marked late (games/burraco/turn_clock.py).
     """
     fingerprint = request_fingerprint({"hand": hand, "line": line})
     with transaction.atomic():
@@ -282,7 +283,9 @@ def hand_submit(
                 params={"hands": count},
             )
         entered_by = by_user if getattr(by_user, "is_authenticated", False) else None
-        late = after_time(rnd, timezone.now())
+        # Late: sent by a client (a phone, a table key, an organiser) after the turn's
+        # time; a script replaying a past turn (the demo) names no client.
+        late = bool(client) and after_time(rnd, timezone.now())
         stored = BurracoHand.objects.create(
             game=game,
             number=count + 1,

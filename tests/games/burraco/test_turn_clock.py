@@ -184,3 +184,11 @@ def test_going_back_before_the_marks_is_refused_while_a_hand_is_marked() -> None
         "1 hand saved after time (games.BurracoHand); "
         "1 score card history line after time (games.ScoreCardRevision)"
     )
+
+
+def test_a_past_turn_replayed_without_a_client_is_not_marked() -> None:
+    """The demo plays its past turns now, naming no client: none of its hands is late."""
+    _event, rnd = _turn(minutes=30, ago=300)
+    table = rnd.tables.get(number=1)
+    play_table(table.game, [(300, 100)] * 3)
+    assert not BurracoHand.objects.filter(game=table.game, late=True).exists()
