@@ -175,12 +175,12 @@ def test_going_back_before_the_marks_is_refused_while_a_hand_is_marked() -> None
     table = rnd.tables.get(number=1)
     ns = phone(table, "NS")
     _enter(ns, table, 1)
-    before = "0013_burracohand_client"
-    assert "games.0014_burraco_late_and_undo" not in _refused_by("games", before)
+    before = "0014_burracotablekey"
+    assert "games.0015_burraco_late_and_undo" not in _refused_by("games", before)
     rnd.started_at -= timedelta(minutes=30)
     rnd.save(update_fields=["started_at"])
     _enter(ns, table, 2)
-    assert _refused_by("games", before)["games.0014_burraco_late_and_undo"] == (
+    assert _refused_by("games", before)["games.0015_burraco_late_and_undo"] == (
         "1 hand saved after time (games.BurracoHand); "
         "1 score card history line after time (games.ScoreCardRevision)"
     )

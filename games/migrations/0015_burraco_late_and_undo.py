@@ -9,7 +9,7 @@ from clubs.downgrades import Keep, KeepRows
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_burracohand_client'),
+        ('games', '0014_burracotablekey'),
     ]
 
     operations = [
