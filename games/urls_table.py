@@ -27,5 +27,7 @@ urlpatterns = [
     path("t/<str:key>/card/line/", burraco.card_line, name="burraco-card-line"),
     path("t/<str:key>/card/hand/", burraco.card_hand, name="burraco-card-hand"),
     path("t/<str:key>/card/confirm/", burraco.card_confirm_view, name="burraco-card-confirm"),
+    path("t/<str:key>/card/preview/", burraco.card_preview, name="burraco-card-preview"),
+    path("t/<str:key>/card/undo/", burraco.card_undo, name="burraco-card-undo"),
     path("t/<str:key>/card/rematch/", burraco.card_rematch, name="burraco-card-rematch"),
 ]

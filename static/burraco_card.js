@@ -12,6 +12,11 @@
 //   fetches the page and shows the new card in place, without a reload. A hand being
 //   typed is kept as it is: its form still names the hand it was entering, and the
 //   server says so if that hand is in meanwhile.
+// - The preview: as a hand is typed, the server's engine scores it (the card's preview
+//   URL, nothing stored) and its MP and the totals with it show under the form. No
+//   score is computed here.
+// - The clock: the turn's time left, counted down from what the server said when the page
+//   was made (the phone's own clock may be wrong); once over, it says so.
 (function () {
   "use strict";
 
@@ -74,10 +79,80 @@
     });
   });
 
+  function showPreview(box, answer) {
+    box.replaceChildren();
+    if (!answer) {
+      box.hidden = true;
+      return;
+    }
+    const list = document.createElement("ul");
+    (answer.ok ? answer.words : answer.problems).forEach((words) => {
+      const item = document.createElement("li");
+      item.textContent = words;
+      list.appendChild(item);
+    });
+    box.classList.toggle("problems", !answer.ok);
+    box.appendChild(list);
+    box.hidden = false;
+  }
+
+  function previews(form) {
+    const box = form.querySelector("#hand-preview");
+    if (!box || box.dataset.ready) return;
+    box.dataset.ready = "1";
+    let timer = null;
+    let asked = 0;
+    const ask = () => {
+      const counted = form.querySelector("input[name=mode][value=cards]");
+      const typed = Array.from(form.querySelectorAll(".mp-fields input")).some((i) => i.value.trim());
+      if (!(counted && counted.checked) && !typed) {
+        showPreview(box, null);
+        return;
+      }
+      const mine = ++asked;
+      fetch(box.dataset.url, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+      })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((answer) => {
+          if (mine === asked) showPreview(box, answer);
+        })
+        .catch(() => { /* offline for a moment: the next key typed asks again */ });
+    };
+    const later = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(ask, 250);
+    };
+    form.addEventListener("input", later);
+    form.addEventListener("change", later);
+    ask();
+  }
+
+  function tickClock() {
+    const shown = document.getElementById("turn-clock");
+    if (!shown) return;
+    // Each clock the server sends (the page, or a refresh) starts from its own figure.
+    if (!shown.dataset.ends) {
+      shown.dataset.ends = String(Date.now() + Number(shown.dataset.secondsLeft) * 1000);
+    }
+    const left = Math.round((Number(shown.dataset.ends) - Date.now()) / 1000);
+    if (left <= 0) {
+      shown.textContent = shown.dataset.up;
+      shown.classList.add("up");
+      return;
+    }
+    const seconds = String(left % 60).padStart(2, "0");
+    shown.textContent = shown.dataset.left.replace("{time}", `${Math.floor(left / 60)}:${seconds}`);
+  }
+
   function start(root) {
     const form = root.querySelector(".hand-form");
     if (form && !form.dataset.ready) modes(form);
+    if (form) previews(form);
     root.querySelectorAll("form").forEach(sendOnce);
+    tickClock();
   }
 
   function follow(root) {
@@ -135,5 +210,6 @@
     if (!root) return;
     start(root);
     follow(root);
+    window.setInterval(tickClock, 1000);
   });
 })();

@@ -252,6 +252,8 @@ class CardHandSerializer(serializers.Serializer):
     hand = serializers.JSONField()
     NS = HandScoreSerializer()
     EW = HandScoreSerializer()
+    # Saved from the table after the turn's time limit ran out.
+    late = serializers.BooleanField()
 
 
 class LinesSerializer(serializers.Serializer):

@@ -35,6 +35,7 @@ from games.api.serializers import LinesSerializer, ScoreCardSerializer
 from games.api.tournament_examples import TOURNAMENT_EXAMPLES
 from games.api.views import ApiMixin, game_of_kind, json_object, tournament_of
 from games.burraco import scorecards
+from games.burraco.hand_undo import hand_undo
 from games.burraco.scorecards import LINES
 from games.models import Event, Game, PairTurnResult, ScoreCard
 
@@ -48,6 +49,20 @@ class HandSubmitSerializer(serializers.Serializer):
     closed = serializers.ChoiceField(choices=LINES, required=False, allow_null=True)
     NS = serializers.JSONField(required=False)
     EW = serializers.JSONField(required=False)
+
+
+class HandUndoSerializer(serializers.Serializer):
+    # The hand to undo: the card's last, as the client shows it.
+    number = serializers.IntegerField(min_value=1)
+
+
+def _undo_number(request: Request) -> int:
+    unknown = sorted(set(request.query_params) - {"number"})
+    if unknown:
+        raise ValidationError({key: [_("Unknown query parameter.")] for key in unknown})
+    form = HandUndoSerializer(data=request.query_params)
+    form.is_valid(raise_exception=True)
+    return form.validated_data["number"]
 
 
 class CardConfirmSerializer(serializers.Serializer):
@@ -290,6 +305,8 @@ class ScoreCardView(ApiMixin, APIView):
     @extend_schema(
         tags=["burraco"],
         summary="A table's score card: hands, running totals, difference and VP",
+        description="Each hand's `late` is true when the table saved it after the turn's "
+        "time limit ran out.",
         responses={
             200: OpenApiResponse(ScoreCardSerializer, description="ETag: the card's version."),
             **errors(*READ_ERRORS),
@@ -352,7 +369,7 @@ def _hand_body(request: Request) -> tuple[dict[str, Any], str]:
 
 
 class HandsView(ApiMixin, APIView):
-    """Submit the next hand of a table's score card."""
+    """Submit the next hand of a table's score card, or undo its last one."""
 
     permission_classes = [CanEnterDeals]
     filter_backends: list = []
@@ -394,6 +411,33 @@ class HandsView(ApiMixin, APIView):
         return Response(
             contract.sorted_keys(answer.body), status=answer.status_code, headers=_etag(answer.body)
         )
+
+    @extend_schema(
+        tags=["burraco"],
+        summary="Undo the card's last hand before the other line confirmed it",
+        description="`number`: the hand to undo, which must be the card's last. Only the "
+        "client that entered it (the same `X-Table-Key`, or the same user) or an organiser "
+        "of the club; refused once the card is confirmed or disputed (409), for a hand "
+        "that is not the last (409 `later_hand`), for another client's hand (403 "
+        "`undo_by_other_client`). The undo is kept in the card's history.",
+        parameters=[HandUndoSerializer],
+        request=None,
+        responses={200: ScoreCardSerializer, **errors(*WRITE_ERRORS, 409)},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        game = _burraco_game(request, pk, self)
+        number = _undo_number(request)
+        key = table_key(request)
+        hand_undo(
+            game_id=game.pk,
+            number=number,
+            client=api_client(request),
+            organiser=organises_game(request, game),
+            by_user=request.user,
+            by_label=f"table {key.table_number}" if key else "",
+        )
+        body = _card(game)
+        return Response(contract.sorted_keys(body), headers=_etag(body))
 
 
 class CardConfirmView(ApiMixin, APIView):

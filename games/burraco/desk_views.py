@@ -38,6 +38,7 @@ from games.burraco.free_views import (
 from games.burraco.hand_form import hand_from_form
 from games.burraco.mitchell_outlook import mitchell_outlook
 from games.burraco.movement_messages import FIRST_ORDER_NAMES, MOVEMENT_NAMES, VARIANT_NAMES
+from games.burraco.turn_clock import desk_clock
 from games.core import live
 from games.core.errors import DealRejected, EntryError
 from games.models import BurracoPair, Event, Game, Round, ScoreCard, ScoreCardRevision, Table
@@ -130,6 +131,8 @@ def render_desk(
         if current is not None
         else "",
         **entry_actions(event, len(data["rounds"])),
+        # The late-tables list and the hands saved after time (_late_tables.html).
+        "clock": desk_clock(current, data["tables"], timezone.now()),
     }
     if event.status != Event.Status.CLOSED and not context["turns_done"]:
         # A late entry or a withdrawal may leave the Mitchell no next turn: said here too.

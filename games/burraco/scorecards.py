@@ -11,10 +11,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from clubs.engine_words import engine_problems, problem_message
+from games.burraco.hand_reading import LINES, read_hand, reject
 from games.burraco.results import (
     announce,
     card_complete,
@@ -24,6 +25,7 @@ from games.burraco.results import (
     seat_row,
     write_table_results,
 )
+from games.burraco.turn_clock import after_time
 from games.core.errors import (
     DealConflict,
     DealRejected,
@@ -44,10 +46,6 @@ from games.models import (
 )
 from scoring.engine import burraco
 
-LINES = ("NS", "EW")
-# Far past any real hand (1,080 card points and a few burracos): a typo, not a score.
-MP_LIMIT = 5000
-
 
 @dataclass(frozen=True)
 class CardAnswer:
@@ -56,90 +54,7 @@ class CardAnswer:
     created: bool = True
 
 
-def _problem(field: str, code: str, message: str, params: dict | None = None) -> dict:
-    return {"hand": None, "field": field, "code": code, "params": params or {}, "message": message}
-
-
-def _reject(field: str, code: str, message: str, params: dict | None = None) -> DealRejected:
-    return DealRejected(
-        message, code="hand_rejected", problems=[_problem(field, code, message, params)]
-    )
-
-
-def read_hand(entry: Any, ruleset: dict, number: int) -> tuple[str, dict, dict]:
-    """(mode, data as stored, the hand's scores) of a hand as a table sends it, or
-    DealRejected saying what is wrong: {"mp": {"NS": 120, "EW": -40}} (each line's MP),
-    or {"closed": "NS", "NS": {...}, "EW": {...}} counted by the engine's calculator."""
-    if not isinstance(entry, dict):
-        raise _reject("hand", "invalid_type", _("A hand should be an object."))
-    if "mp" in entry:
-        counts = sorted(k for k in set(entry) - {"mp"} if not (k == "closed" and entry[k] is None))
-        if counts:
-            # Both ways at once: which one the table meant cannot be told; say so rather
-            # than keep the MP and drop the counts.
-            raise _reject(
-                "mp",
-                "mp_with_counts",
-                _(
-                    "Give either each line's MP (mp) or what each line counted (closed, NS, "
-                    "EW), not both."
-                ),
-                {"fields": counts},
-            )
-        mp = entry["mp"]
-        if not isinstance(mp, dict) or set(mp) != set(LINES):
-            raise _reject("mp", "invalid_type", _("Give the MP of both lines, NS and EW."))
-        for line in LINES:
-            value = mp[line]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise _reject(
-                    f"mp.{line}",
-                    "invalid_mp",
-                    _("%(line)s: the MP should be a whole number.") % {"line": line},
-                    {"line": line},
-                )
-            if value % 5:
-                raise _reject(
-                    f"mp.{line}",
-                    "mp_not_multiple_of_5",
-                    _("%(line)s: %(value)s is not a multiple of 5, as every Burraco score is.")
-                    % {"line": line, "value": value},
-                    {"line": line, "value": value},
-                )
-            if abs(value) > MP_LIMIT:
-                raise _reject(
-                    f"mp.{line}",
-                    "mp_out_of_range",
-                    _("%(line)s: %(value)s MP in one hand is not possible.")
-                    % {"line": line, "value": value},
-                    {"line": line, "value": value},
-                )
-        data = {"NS": mp["NS"], "EW": mp["EW"]}
-        return "mp", {"mp": data}, {line: {"score": data[line]} for line in LINES}
-    extra = set(entry) - {"closed", "NS", "EW"}
-    if extra:
-        raise _reject(
-            "hand",
-            "unknown_field",
-            _("Unknown field %(field)s.") % {"field": sorted(extra)[0]},
-        )
-    closed = entry.get("closed")
-    ns, ew = entry.get("NS"), entry.get("EW")
-    if not isinstance(ns, dict) or not isinstance(ew, dict):
-        raise _reject("hand", "invalid_type", _("Give what each line counted, NS and EW."))
-    calculation = burraco.calculate_hand(closed, ns, ew, ruleset, number)
-    if not calculation.ok:
-        problems = calculation.problems
-        raise DealRejected(
-            problem_message(problems[0]), code="hand_rejected", problems=engine_problems(problems)
-        )
-    score = calculation.score
-    assert score is not None
-    data = {"closed": closed, "NS": dict(ns), "EW": dict(ew)}
-    return "cards", data, {line: dict(score[line]) for line in LINES}
-
-
-def _lock(game_id: int) -> tuple[Game, Table, Round, Event]:
+def lock_game(game_id: int) -> tuple[Game, Table, Round, Event]:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.kind != Game.Kind.BURRACO:
         raise EntryError(_("This score card does not exist."), code="not_found")
@@ -156,6 +71,7 @@ def _hand_json(hand: BurracoHand) -> dict[str, Any]:
         "hand": hand.data,
         "NS": hand.scores.get("NS", {}),
         "EW": hand.scores.get("EW", {}),
+        "late": hand.late,
     }
 
 
@@ -187,7 +103,7 @@ def card_body(game: Game, card: ScoreCard, hands: list[BurracoHand] | None = Non
     return body
 
 
-def _refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand]:
+def refresh_card(game: Game, card: ScoreCard, table: Table) -> list[BurracoHand]:
     """Totals, VP and state of the card from its hands; the pairs' rows rewritten."""
     hands = list(game.hands.order_by("number"))
     card.ns_total = sum(h.ns_mp for h in hands)
@@ -255,7 +171,7 @@ def _check_match_hands(game: Game, read: list[tuple[str, dict, dict]]) -> None:
     target = burraco.ruleset_from_json(game.ruleset).target
     for number, state in enumerate(_running(read, target)[:-1], 1):
         if state.complete:
-            raise _reject(
+            raise reject(
                 "hands",
                 "match_over",
                 _("The match is won after hand %(number)s: no hand can follow it.")
@@ -285,11 +201,12 @@ def hand_submit(
     `hand` is read by read_hand, with an optional "number" (the hand the table believes
     it is entering: the same hand sent again answers 200, another one 409). Idempotent
     with `idempotency_key` as Barbu's deals are. `client`: who sends it (a phone, a table
-    key, an organiser: BurracoHand.client); that client cannot confirm the card.
+    key, an organiser: BurracoHand.client); that client cannot confirm the card, and its
+    hand saved after the turn's time is marked late (games/burraco/turn_clock.py).
     """
     fingerprint = request_fingerprint({"hand": hand, "line": line})
     with transaction.atomic():
-        game, table, rnd, event = _lock(game_id)
+        game, table, rnd, event = lock_game(game_id)
         scope = f"game:{game.pk}:hands"
         earlier = replayed(
             scope,
@@ -331,7 +248,7 @@ def hand_submit(
             hand = dict(hand)
             number = hand.pop("number")
             if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                raise _reject(
+                raise reject(
                     "number", "invalid_number", _("number must be a positive whole number")
                 )
         count = game.hands.count()
@@ -366,6 +283,9 @@ def hand_submit(
                 params={"hands": count},
             )
         entered_by = by_user if getattr(by_user, "is_authenticated", False) else None
+        # Late: sent by a client (a phone, a table key, an organiser) after the turn's
+        # time; a script replaying a past turn (the demo) names no client.
+        late = bool(client) and after_time(rnd, timezone.now())
         stored = BurracoHand.objects.create(
             game=game,
             number=count + 1,
@@ -378,10 +298,11 @@ def hand_submit(
             entered_by=entered_by,
             entered_from=by_label[:80],
             client=client[:40],
+            late=late,
         )
         if line and not card.entered_line:
             card.entered_line = line
-        hands = _refresh_card(game, card, table)
+        hands = refresh_card(game, card, table)
         ScoreCardRevision.objects.create(
             round=rnd,
             game=game,
@@ -391,6 +312,7 @@ def hand_submit(
             after=data,
             by_user=entered_by,
             by_label=by_label[:80],
+            late=late,
         )
         body = card_body(game, card, hands)
         keep_answer(scope, idempotency_key, fingerprint, body)
@@ -416,7 +338,7 @@ def card_confirm(
     line: 403 confirm_by_entering_client). The referee confirms without one (the desk, an
     organiser through the API)."""
     with transaction.atomic():
-        game, table, rnd, event = _lock(game_id)
+        game, table, rnd, event = lock_game(game_id)
         card = ScoreCard.objects.get(game=game)
         if line not in LINES:
             raise EntryError(_("The line should be NS or EW."), code="invalid_line")
@@ -461,7 +383,7 @@ def card_confirm(
         card.status = ScoreCard.Status.CONFIRMED if agree else ScoreCard.Status.DISPUTED
         card.confirmed_line = line
         card.note = note[:200]
-        _refresh_card(game, card, table)
+        refresh_card(game, card, table)
         ScoreCardRevision.objects.create(
             round=rnd,
             game=game,
@@ -499,7 +421,7 @@ def card_correct(
     if not reason.strip():
         raise EntryError(_("Say why the score card is corrected."), code="reason_required")
     with transaction.atomic():
-        game, table, rnd, event = _lock(game_id)
+        game, table, rnd, event = lock_game(game_id)
         card = ScoreCard.objects.get(game=game)
         if expected_version is not None and expected_version != card.version:
             raise StaleVersion(
@@ -509,7 +431,7 @@ def card_correct(
             )
         free = is_free_match(game)
         if len(hands) > game.deals_target and not free:
-            raise _reject(
+            raise reject(
                 "hands",
                 "too_many_hands",
                 _("This turn plays %(count)s hands.") % {"count": game.deals_target},
@@ -549,7 +471,7 @@ def card_correct(
             card.status = ScoreCard.Status.CONFIRMED
         elif card.status == ScoreCard.Status.CONFIRMED and len(read) < game.deals_target:
             card.status = ScoreCard.Status.OPEN
-        _refresh_card(game, card, table)
+        refresh_card(game, card, table)
         ScoreCardRevision.objects.create(
             round=rnd,
             game=game,
@@ -569,13 +491,13 @@ def _decimal(value: Any, field: str) -> Decimal:
     try:
         out = Decimal(str(value))
     except (InvalidOperation, ValueError):
-        raise _reject(
+        raise reject(
             field, "invalid_number", _("%(field)s should be a number.") % {"field": field}
         ) from None
     # As PairTurnResult.penalty_vp stores it: 0 to 20, at most two decimals (0.001 would
     # be stored as 0.00 while the history kept 0.001).
     if not out.is_finite() or out < 0 or out > 20 or out != out.quantize(Decimal("0.01")):
-        raise _reject(
+        raise reject(
             field,
             "invalid_penalty",
             _("A penalty takes from 0 to 20 VP, with at most two decimals."),
@@ -593,7 +515,7 @@ def penalty_set(
         raise EntryError(_("Say why the penalty is given."), code="reason_required")
     penalty_vp = _decimal(vp, "vp")
     if isinstance(mp, bool) or not isinstance(mp, int) or mp < 0 or mp % 5:
-        raise _reject(
+        raise reject(
             "mp", "invalid_penalty", _("A penalty takes a whole multiple of 5 MP, 0 or more.")
         )
     with transaction.atomic():

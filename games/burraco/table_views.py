@@ -17,13 +17,17 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.burraco import event_tables, free_matches
 from games.burraco.hand_form import hand_from_form, line_label
+from games.burraco.hand_preview import breakdown, preview
+from games.burraco.hand_undo import hand_undo
 from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.burraco.turn_clock import seconds_left
 from games.core import live
 from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
 from games.core.table_pages import (
@@ -125,8 +129,19 @@ def render_card(
     for hand in body["hands"]:
         ns += hand["NS"].get("score", 0)
         ew += hand["EW"].get("score", 0)
-        running.append({**hand, "ns_total": ns, "ew_total": ew})
+        running.append({**hand, "ns_total": ns, "ew_total": ew, "parts": breakdown(hand)})
     turn_open = table.round.status == table.round.Status.OPEN and event.status != "closed"
+    last = hands[-1] if hands else None
+    # The phone that entered the card's last hand may take it back until the card is
+    # confirmed or disputed (games/burraco/hand_undo.py).
+    can_undo = (
+        turn_open
+        and last is not None
+        and card.status in (ScoreCard.Status.OPEN, ScoreCard.Status.ENTERED)
+        and bool(last.client)
+        and last.client == phone_client(request)
+    )
+    clock = seconds_left(table.round, timezone.now()) if turn_open else None
     free = body["match"] is not None
     can_rematch = free and event.status != "closed" and card.status == "confirmed"
     context = {
@@ -161,6 +176,9 @@ def render_card(
         and line != card.entered_line
         and not entered_here,
         "next_number": len(hands) + 1,
+        "undo_hand": last if can_undo else None,
+        "seconds_left": clock,
+        "clock_minutes": (clock + 59) // 60 if clock is not None and clock > 0 else 0,
         # Each form shown has its own key: the same form sent twice stores one hand.
         "entry_key": uuid.uuid4().hex,
         "mode": (posted or {}).get("mode", "mp"),
@@ -416,3 +434,47 @@ def card_rematch(request: HttpRequest, table: Table) -> HttpResponse:
         % {"number": started.match, "table": started.table.number},
     )
     return redirect("burraco-card", key=started.table.key)
+
+
+@require_POST
+@_burraco_table
+def card_preview(request: HttpRequest, table: Table) -> JsonResponse:
+    """The hand being typed, scored by the engine as card_hand would store it, and both
+    lines' totals with it (games/burraco/hand_preview.py); nothing stored. The phone asks
+    as its user types (static/burraco_card.js)."""
+    card = ScoreCard.objects.get(game=table.game)
+    return JsonResponse(preview(table.game, card, request.POST))
+
+
+def _undo_number(form: Any) -> int | None:
+    raw = (form.get("number") or "").strip()
+    return int(raw) if raw.isdigit() else None
+
+
+@require_POST
+@_burraco_table
+def card_undo(request: HttpRequest, table: Table) -> HttpResponse:
+    """The phone that entered the card's last hand takes it back (a confirmation step on
+    the page: `confirm`), before the other pair confirmed the card; kept in the card's
+    history. `number`: the hand the phone showed as the last."""
+    line = chosen_line(request, table.key)
+    if line is None:
+        return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
+    number = _undo_number(request.POST)
+    if request.POST.get("confirm") != "1":
+        return render_card(
+            request, table, errors=[_("Confirm that the hand should be undone.")], status=400
+        )
+    try:
+        hand_undo(
+            game_id=table.game.pk,
+            number=number,
+            client=phone_client(request),
+            by_user=request.user,
+            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+        )
+    except EntryError as error:
+        status = 403 if error.code == "undo_by_other_client" else error.status
+        return render_card(request, table, errors=[error.message], status=status)
+    messages.success(request, _("Hand %(number)s undone: enter it again.") % {"number": number})
+    return redirect("burraco-card", key=table.key)

@@ -147,6 +147,9 @@ class BurracoHand(models.Model):
     # (the table key through the API), "user:<id>" (an organiser); that client never
     # confirms the card (games/burraco/scorecards.py, card_confirm).
     client = models.CharField(max_length=40, blank=True)
+    # Saved from the table after the turn's time ran out (games/burraco/turn_clock.py):
+    # shown on the score card, on the referee's desk and in the card's history.
+    late = models.BooleanField(_("saved after time"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -171,6 +174,8 @@ class ScoreCardRevision(Revision):
         CORRECTED = "corrected", _("corrected")
         DELETED = "deleted", _("deleted")
         PENALTY = "penalty", _("penalty")
+        # The entering line took back its last hand before the card was confirmed.
+        UNDONE = "undone", _("undone at the table")
 
     round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="+")
     # None: a penalty on a pair that rested (a bye has no score card).
@@ -186,6 +191,8 @@ class ScoreCardRevision(Revision):
     )
     # `number`: the hand's; 0 for the card as a whole (confirmation, dispute, penalty).
     action = models.CharField(max_length=16, choices=Action.choices)
+    # A hand entered (or undone) after the turn's time ran out.
+    late = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round", "at", "id"]

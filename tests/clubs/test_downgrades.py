@@ -12,25 +12,15 @@ from django.db import connection
 from django.db.migrations.exceptions import IrreversibleError
 from django.db.migrations.executor import MigrationExecutor
 
-from clubs.downgrades import DowngradeRefused, blockers, refuse_lossy_downgrade
+from clubs.downgrades import DowngradeRefused, refuse_lossy_downgrade
 from clubs.models import Membership
 from games.burraco import event_tables, scorecards, tournaments
 from games.models import BurracoHand, Event, Game, GameScore
+from tests.downgrade_plans import refused_by
 from tests.factories import make_game
 from tests.games.burraco.builders import play_table, tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def refused_by(app: str, target: str) -> dict[str, str]:
-    """What `migrate app target` would be refused by: {migration: what it would lose}."""
-    executor = MigrationExecutor(connection)
-    plan = executor.migration_plan([(app, target)])
-    apps = executor.loader.project_state().apps
-    return {
-        f"{m.app_label}.{m.name}": "; ".join(keep.named(n) for keep, n in found)
-        for m, found in blockers(plan, apps, connection.alias)
-    }
 
 
 def test_a_barbu_game_goes_back_past_every_burraco_migration():
