@@ -210,8 +210,8 @@ def test_the_undo_is_in_the_desks_history_and_the_cards(seated) -> None:
     referee.force_login(make_organiser(event.club, "referee"))
     desk = referee.get(reverse("burraco-desk", args=[event.club.slug, event.pk]))
     history = desk.content.decode().split('id="history"')[1]
-    assert "undone at the table (Table 1, NS)" in history
+    assert "undone at the table (table 1, NS)" in history
     card = referee.get(
         reverse("burraco-card-correct", args=[event.club.slug, event.pk, table.game.pk])
     ).content.decode()
-    assert "undone at the table · hand 1 (Table 1, NS)" in card
+    assert "undone at the table · hand 1 (table 1, NS)" in card
