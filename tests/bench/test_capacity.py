@@ -89,3 +89,38 @@ def test_the_smallest_search_reports_a_knee_and_loses_no_write(tmp_path) -> None
     kinds = figures["steps"][0]["kinds"]
     assert {"deal (form)", "hand (form)", "live part", "referee desk"} <= set(kinds)
     assert "floor: DRF list" in figures["floor_idle"]
+
+
+def figures_of(steps: list[dict], load: float) -> dict:
+    module = bench_module("bench_capacity")
+    resources = {"web_cpu": 1.9, "celery_cpu": 0.1, "db_cpu": 0.05, "queue_max": 2}
+    for s in steps:
+        s.update(p50=20.0, kinds={}, resources={**resources, "lag_p50": 0.3, "lag_p99": 0.8})
+    passed, failed = module.knee_of(steps)
+    return {
+        "args": {"tables_start": 20, "tables_step": 20, "tables_max": 160, "step_seconds": 60,
+                 "speed": 1},
+        "started": "2026-11-28 19:00 UTC",
+        "machine": "x86_64, nproc 2",
+        "load": [(load, load, load), (load, load, load)],
+        "floor_idle": {},
+        "steps": steps,
+        "accepted": 12,
+        "lost": 0,
+        "live_bytes": {"identity": 100_000, "gzip": 10_000},
+        "knee": passed and {k: passed[k] for k in ("tables", "viewers", "rps", "p99")},
+        "past_knee": failed and failed["tables"],
+        "saturated": module.saturated(failed or steps[-1]),
+    }  # fmt: skip
+
+
+def test_the_report_states_the_knee_the_target_and_a_loaded_machine() -> None:
+    module = bench_module("bench_capacity")
+    text = module.render(figures_of([step(20, 100), step(40, 700)], load=4.0))
+    assert "**Knee: 20 tables, 40 viewers, 60 requests/s (p99 100 ms)**; 40 tables" in text
+    assert "p99 under 500 ms and no error: not met in this run." in text
+    assert "the 150-table target is not yet measured on an idle machine" in text
+    assert "First to saturate: the web workers' CPU (95% of what it can use)." in text
+    quiet = module.render(figures_of([step(20, 100)], load=0.1))
+    assert "no knee up to 20 tables" in quiet and "not measured (the search stopped" in quiet
+    assert "not idle" not in quiet
