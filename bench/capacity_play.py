@@ -19,6 +19,7 @@ BURRACO_PACE = 240.0  # seconds between two hands of a Burraco table
 VIEWER_PERIOD = 1.0  # the live part and a table's state (static/live.js, entry.js)
 DESK_PERIOD = 20.0  # the referee's desk (templates/games/burraco/desk.html)
 FLOOR_PERIOD = 1.0
+ARRIVAL = 2.0  # seconds over which a step's tables sit down (open their pages)
 HANDS = 4  # hands of a Burraco score card, then the other line confirms it
 MPS = [(300, 100), (0, 50), (250, 400), (120, 80)]
 TOKEN_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -188,6 +189,18 @@ class Browser:
             self.conn.close()
 
 
+def schedule(rng: random.Random, pace: float) -> dict[str, float]:
+    """When each of a table's actors acts first: phones and viewers are not in step (a
+    room's browsers poll each on its own second), and a table's first save falls anywhere
+    within its pace."""
+    now = time.time()
+    return {
+        "save": now + rng.uniform(0, pace),
+        "live": now + rng.uniform(0, VIEWER_PERIOD),
+        "state": now + rng.uniform(0, VIEWER_PERIOD),
+    }
+
+
 def token(page: str) -> str:
     found = TOKEN_RE.search(page)
     return found.group(1) if found else ""
@@ -209,8 +222,10 @@ class BarbuTable:
         key, rng = self.plan["key"], random.Random(self.plan["id"])
         phone, live, state = (Browser(port, record) for _ in range(3))
         pace = BARBU_PACE / speed
+        if stop.wait(rng.uniform(0, ARRIVAL)):
+            return
         _status, page, _ = phone.request("table page", "GET", f"/t/{key}/")
-        due = {"save": time.time() + rng.uniform(0, pace), "live": time.time(), "state": 0.0}
+        due = schedule(rng, pace)
         while not stop.is_set():
             actor = min(due, key=due.get)
             if stop.wait(max(0.0, due[actor] - time.time())):
@@ -261,11 +276,12 @@ class BurracoTable:
 
     def play(self, port: int, record: Record, stop: threading.Event, speed: float) -> None:
         key, rng = self.plan["key"], random.Random(self.plan["id"])
+        if stop.wait(rng.uniform(0, ARRIVAL)):
+            return
         ns, page = self._phone(port, record, "NS")
         ew, _ = self._phone(port, record, "EW")
         live, state = Browser(port, record), Browser(port, record)
-        pace = BURRACO_PACE / speed
-        due = {"save": time.time() + rng.uniform(0, pace), "live": time.time(), "state": 0.0}
+        due = schedule(rng, BURRACO_PACE / speed)
         while not stop.is_set():
             actor = min(due, key=due.get)
             if stop.wait(max(0.0, due[actor] - time.time())):
@@ -287,7 +303,7 @@ class BurracoTable:
                     record.accept("hand", self.plan["id"], number)
                     self.sent = number
                     _status, page, _ = ns.request("score card", "GET", f"/t/{key}/card/")
-                due[actor] += pace
+                due[actor] += BURRACO_PACE / speed
             elif not self.confirmed:
                 _status, card, _ = ew.request("score card", "GET", f"/t/{key}/card/")
                 form = {"agree": "1", "csrfmiddlewaretoken": token(card)}
@@ -296,7 +312,7 @@ class BurracoTable:
                     record.accept("confirm", self.plan["id"], 0)
                     self.confirmed = True
                     ew.request("score card", "GET", f"/t/{key}/card/")
-                due[actor] += pace
+                due[actor] += BURRACO_PACE / speed
             else:
                 due[actor] = float("inf")  # the card is done: the table waits for the next turn
             due[actor] = max(due[actor], time.time())
