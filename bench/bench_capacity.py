@@ -169,6 +169,13 @@ def saturated(step: dict) -> str:
     lag = res["lag_p99"]
     if lag is not None and lag > 5.0 and shares[name] < 0.8:
         return f"the standings queue (lag p99 {lag:.1f} s)"
+    if shares[name] < 0.8 and res.get("machine_busy", 0.0) > 0.8:
+        return (
+            f"none of the stack's own processes (nearest: {name}, {shares[name]:.0%} of what "
+            f"it can use) but the machine: its cores were {res['machine_busy']:.0%} busy, "
+            f"the load generator using {res.get('load_cpu', 0.0):.2f} cores and other work "
+            "the rest"
+        )
     return f"{name} ({shares[name]:.0%} of what it can use)"
 
 
@@ -316,8 +323,8 @@ def render(f: dict) -> str:
         f"{f['live_bytes'].get('gzip', 0) / 1024:.1f} KiB gzipped.",
         "",
         "| tables | viewers | req/s | p50 ms | p99 ms | errors | web CPU | Celery CPU "
-        "| DB CPU | queue max | standings lag p50/p99 s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| DB CPU | load generator CPU | machine busy | queue max | standings lag p50/p99 s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in f["steps"]:
         r = s["resources"]
@@ -326,7 +333,8 @@ def render(f: dict) -> str:
         lines.append(
             f"| {s['tables']} | {s['viewers']} | {s['rps']:.0f} | {s['p50']:.0f} | "
             f"{s['p99']:.0f} | {s['errors']} | {r['web_cpu']:.2f} | {r['celery_cpu']:.2f} | "
-            f"{db} | {r['queue_max']} | {lag} |"
+            f"{db} | {r.get('load_cpu', 0.0):.2f} | {r.get('machine_busy', 0.0):.0%} | "
+            f"{r['queue_max']} | {lag} |"
         )
     lines += ["", "CPU in cores (2 = the whole machine). Per kind of request, last step:", ""]
     lines += ["| request | n | p50 ms | p99 ms | statuses |", "|---|---|---|---|---|"]

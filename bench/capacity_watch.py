@@ -90,6 +90,13 @@ def database_cpu(name: str) -> float | None:
     return total if seen else None
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine, every process of every user."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields) - idle) / TICK, sum(fields) / TICK
+
+
 class Watch:
     """The stack's spending over a step, sampled every quarter second."""
 
@@ -103,12 +110,15 @@ class Watch:
         self.redis = redis.Redis.from_url(redis_url)
         self.events = events  # [Barbu evening, Burraco tournament]
 
-    def _cpu(self) -> tuple[float, float, float | None, float]:
+    def _cpu(self) -> tuple:
+        own = _stat(os.getpid())
         return (
             tree_cpu(self.server),
             tree_cpu(self.worker),
             database_cpu(self.database),
             time.perf_counter(),
+            own[1] if own else 0.0,  # this process: the load generator's threads
+            machine_busy(),
         )
 
     def start_step(self) -> None:
@@ -152,7 +162,10 @@ class Watch:
         db = None
         if after[2] is not None and self.before[2] is not None:
             db = (after[2] - self.before[2]) / seconds
+        (busy, total), (busy0, total0) = after[5], self.before[5]
         return {
+            "load_cpu": (after[4] - self.before[4]) / seconds,
+            "machine_busy": (busy - busy0) / (total - total0) if total > total0 else 0.0,
             "web_cpu": (after[0] - self.before[0]) / seconds,
             "celery_cpu": (after[1] - self.before[1]) / seconds,
             "db_cpu": db,
