@@ -121,7 +121,10 @@ def run_step(tables: int, args, port: int, plan: dict, players: dict, watch: Wat
     active = players["barbu"][:barbu_n] + players["burraco"][: tables - barbu_n]
     record, halt = Record(), threading.Event()
     threads = [
-        threading.Thread(target=table.play, args=(port, record, halt, args.speed))
+        # The tables sit down over the step's first quarter (10 s at most), not all at once.
+        threading.Thread(
+            target=table.play, args=(port, record, halt, args.speed, args.step_seconds / 4)
+        )
         for table in active
     ]
     for game in ("barbu", "burraco"):

@@ -19,7 +19,7 @@ BURRACO_PACE = 240.0  # seconds between two hands of a Burraco table
 VIEWER_PERIOD = 1.0  # the live part and a table's state (static/live.js, entry.js)
 DESK_PERIOD = 20.0  # the referee's desk (templates/games/burraco/desk.html)
 FLOOR_PERIOD = 1.0
-ARRIVAL = 2.0  # seconds over which a step's tables sit down (open their pages)
+ARRIVAL = 10.0  # at most, seconds over which a step's tables sit down (open their pages)
 HANDS = 4  # hands of a Burraco score card, then the other line confirms it
 MPS = [(300, 100), (0, 50), (250, 400), (120, 80)]
 TOKEN_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -216,13 +216,15 @@ class BarbuTable:
     def __init__(self, plan: dict, event: int) -> None:
         self.plan, self.event, self.sent = plan, event, 0
 
-    def play(self, port: int, record: Record, stop: threading.Event, speed: float) -> None:
+    def play(
+        self, port: int, record: Record, stop: threading.Event, speed: float, arrival: float
+    ) -> None:
         from tests.games.barbu.deal_forms import form_data
 
         key, rng = self.plan["key"], random.Random(self.plan["id"])
         phone, live, state = (Browser(port, record) for _ in range(3))
         pace = BARBU_PACE / speed
-        if stop.wait(rng.uniform(0, ARRIVAL)):
+        if stop.wait(rng.uniform(0, min(ARRIVAL, arrival))):
             return
         _status, page, _ = phone.request("table page", "GET", f"/t/{key}/")
         due = schedule(rng, pace)
@@ -274,9 +276,11 @@ class BurracoTable:
         self.cookies[line] = phone.cookies
         return phone, page
 
-    def play(self, port: int, record: Record, stop: threading.Event, speed: float) -> None:
+    def play(
+        self, port: int, record: Record, stop: threading.Event, speed: float, arrival: float
+    ) -> None:
         key, rng = self.plan["key"], random.Random(self.plan["id"])
-        if stop.wait(rng.uniform(0, ARRIVAL)):
+        if stop.wait(rng.uniform(0, min(ARRIVAL, arrival))):
             return
         ns, page = self._phone(port, record, "NS")
         ew, _ = self._phone(port, record, "EW")
