@@ -1,0 +1,356 @@
+"""Benchmark: how many tables the production stack serves at table pace before a phone
+feels it (issue 35): the knee where p99 passes 500 ms or an error appears.
+
+Run by hand from the repository root: `.venv/bin/python bench/bench_capacity.py`. It drops
+and recreates the PostgreSQL database BENCH_DATABASE_URL (default
+`tavolo_bench_capacity`, dropped again at the end), empties its own Redis database
+BENCH_REDIS_URL (default 11, nothing else), migrates and seeds a running Barbu evening and
+a Burraco tournament of `--tables-max` tables between them (half each), then starts the
+production stack: gunicorn with 2 sync workers (DEBUG off, persistent connections) and a
+real Celery worker (the standings after each save). The server's settings are the site's
+plus bench/api_bench_urls.py's trivial DRF list, the floor.
+
+Then steps of `--step-seconds`, from `--tables-start` tables up by `--tables-step`: every
+playing table (bench/capacity_play.py) has
+- a phone saving at table pace through the page's own form, as the phone does: a Barbu
+  deal about every 90 s (POST of the table page's form, then the page it is sent back
+  to), a Burraco hand about every 4 minutes (the score card's form, then the card) and,
+  after the card's 4 hands, the other line's confirmation;
+- two viewers polling with the version they hold (If-None-Match, as static/live.js and
+  the table pages do) every second: the event's live part and the table's state;
+and the referee's desk of each event polls every 20 s. `--speed` compresses the table
+pace (speed 10: a Barbu deal every 9 s); the viewers keep polling every second, so a
+faster speed is a harsher day, not a shorter one. Every step serves the whole seeded
+event's pages (the ranking of every table); only the step's tables play.
+
+Each step reports requests/s, p50/p99 per kind of request, errors (no answer in 10 s, or
+a status other than 200, 302, 304), the web processes' CPU (gunicorn, from /proc), the
+Celery worker's and the benchmark database's PostgreSQL backends' CPU (from /proc, when
+readable), and the standings queue's lag: from a save's answer to the next time the
+event's standings were recorded rebuilt (scoring/healing.py's StandingsSource; a rebuild
+that began just before the save counts, so this can be short by one rebuild). The floor,
+in the same run: a trivial Django view (/favicon.ico's redirect) and the trivial DRF
+list, alone before the first step and polled once a second during every step. The search
+stops at the first step whose p99 passes 500 ms or that has an error; the knee is the step
+before it. At the end, every write that was answered as accepted must be in the database.
+Results go to the "## Capacity" section of bench/RESULTS.md (unless --no-write).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from api_server import (  # noqa: E402
+    free_port,
+    recreate_database,
+    redis_flush,
+    server_env,
+    start_server,
+    start_worker,
+    stop,
+    wait_for,
+)
+from capacity_play import BarbuTable, Browser, BurracoTable, Record, desk, floor, seed, stored  # noqa: E402
+from capacity_watch import Watch, drop_database, percentile, summarise  # noqa: E402
+from report import machine, write_section  # noqa: E402
+
+SECTION = "## Capacity"
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tavolo_bench_capacity"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/11"
+P99_LIMIT_MS = 500.0
+TARGET_TABLES = 150
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables-start", type=int, default=20)
+    parser.add_argument("--tables-step", type=int, default=20)
+    parser.add_argument("--tables-max", type=int, default=160)
+    parser.add_argument("--step-seconds", type=float, default=60.0)
+    parser.add_argument("--speed", type=float, default=1.0, help="table pace compressed")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
+    return parser.parse_args(argv)
+
+
+def setup(args: argparse.Namespace, database_url: str, redis_url: str) -> tuple[dict, dict]:
+    env = server_env(database_url, redis_url, "api_bench_settings")
+    recreate_database(database_url)
+    redis_flush(redis_url)  # this benchmark's own Redis database only
+    migrate = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
+    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
+    for key in ("DATABASE_URL", "CONN_MAX_AGE", "REDIS_URL", "DEBUG"):
+        os.environ[key] = env[key]
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    import django
+
+    django.setup()
+    barbu = (args.tables_max + 1) // 2
+    plan = seed(barbu, args.tables_max - barbu, args.seed)
+    from django.db import connections
+
+    connections.close_all()
+    return env, plan
+
+
+def idle_floor(port: int, n: int = 100) -> dict:
+    record = Record()
+    browser = Browser(port, record)
+    for _ in range(n):
+        browser.request("floor: Django view", "GET", "/favicon.ico")
+        browser.request("floor: DRF list", "GET", "/bench/list/")
+    browser.close()
+    return summarise(record.requests, 1.0)["kinds"]
+
+
+def run_step(tables: int, args, port: int, plan: dict, players: dict, watch: Watch) -> dict:
+    barbu_n = (tables + 1) // 2
+    active = players["barbu"][:barbu_n] + players["burraco"][: tables - barbu_n]
+    record, halt = Record(), threading.Event()
+    threads = [
+        # The tables sit down over the step's first quarter (10 s at most), not all at once.
+        threading.Thread(
+            target=table.play, args=(port, record, halt, args.speed, args.step_seconds / 4)
+        )
+        for table in active
+    ]
+    for game in ("barbu", "burraco"):
+        event, slug = plan[game]["event"], plan[game]["slug"]
+        path = f"/manage/{slug}/events/{event}/" + ("burraco/" if game == "burraco" else "")
+        threads.append(
+            threading.Thread(target=desk, args=(path, plan["session"], port, record, halt))
+        )
+    threads.append(threading.Thread(target=floor, args=(port, record, halt)))
+    watch.start_step()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    halt.wait(args.step_seconds)
+    halt.set()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    result = summarise(record.requests, elapsed)
+    result.update(tables=tables, viewers=2 * tables, resources=watch.end_step(record.accepted))
+    result["accepted"] = list(record.accepted)
+    return result
+
+
+def knee_of(steps: list[dict]) -> tuple[dict | None, dict | None]:
+    """The last step within the limits, and the first past them (None when none)."""
+    passed = None
+    for step in steps:
+        if step["p99"] > P99_LIMIT_MS or step["errors"]:
+            return passed, step
+        passed = step
+    return passed, None
+
+
+def saturated(step: dict) -> str:
+    """The resource nearest its limit at that step, by its figures."""
+    res = step["resources"]
+    cores = os.cpu_count() or 1
+    shares = {
+        "the web workers' CPU": res["web_cpu"] / min(2, cores),
+        "the database's CPU": (res["db_cpu"] or 0.0) / cores,
+        "the Celery worker's CPU": res["celery_cpu"] / 1,
+    }
+    name = max(shares, key=shares.get)
+    lag = res["lag_p99"]
+    if lag is not None and lag > 5.0 and shares[name] < 0.8:
+        return f"the standings queue (lag p99 {lag:.1f} s)"
+    if shares[name] < 0.8 and res.get("machine_busy", 0.0) > 0.8:
+        return (
+            f"none of the stack's own processes (nearest: {name}, {shares[name]:.0%} of what "
+            f"it can use) but the machine: its cores were {res['machine_busy']:.0%} busy, "
+            f"the load generator using {res.get('load_cpu', 0.0):.2f} cores and other work "
+            "the rest"
+        )
+    return f"{name} ({shares[name]:.0%} of what it can use)"
+
+
+def lost_writes(accepted: list[tuple], plan: dict) -> int:
+    have = stored(plan)
+    lost = 0
+    for what, game, number, _at in accepted:
+        if what == "confirm":
+            lost += game not in have["confirm"]
+        else:
+            lost += (game, number) not in have[what]
+    return lost
+
+
+def main(argv: list[str]) -> int:
+    args = parse(argv)
+    database_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
+    started_at = datetime.datetime.now(datetime.UTC)
+    load_start = os.getloadavg()
+    env, plan = setup(args, database_url, redis_url)
+    players = {
+        "barbu": [BarbuTable(t, plan["barbu"]["event"]) for t in plan["barbu"]["tables"]],
+        "burraco": [BurracoTable(t, plan["burraco"]["event"]) for t in plan["burraco"]["tables"]],
+    }
+    port = free_port()
+    log = Path(tempfile.mkdtemp(prefix="bench-capacity-")) / "worker.log"
+    server, worker = start_server(env, port), start_worker(env, log)
+    steps: list[dict] = []
+    try:
+        wait_for(port, "/favicon.ico")
+        time.sleep(2)  # the worker's start-up sweep
+        events = [plan["barbu"]["event"], plan["burraco"]["event"]]
+        watch = Watch(server.pid, worker.pid, database_url, redis_url, events)
+        floor_idle = idle_floor(port)
+        tables = args.tables_start
+        while tables <= args.tables_max:
+            step = run_step(tables, args, port, plan, players, watch)
+            steps.append(step)
+            print(f"{tables} tables: {step['rps']:.0f} req/s, p99 {step['p99']:.0f} ms, "
+                  f"{step['errors']} errors", flush=True)  # fmt: skip
+            if step["p99"] > P99_LIMIT_MS or step["errors"]:
+                break
+            tables += args.tables_step
+        time.sleep(3)  # the last saves' standings
+        sizes = live_sizes(port, plan["barbu"]["event"])
+    finally:
+        stop(server)
+        stop(worker)
+    accepted = [write for step in steps for write in step.pop("accepted")]
+    lost = lost_writes(accepted, plan)
+    from django.db import connections
+
+    connections.close_all()
+    redis_flush(redis_url)
+    drop_database(database_url)
+    figures = {
+        "args": vars(args) | {"json": str(args.json) if args.json else None},
+        "started": f"{started_at:%Y-%m-%d %H:%M} UTC",
+        "machine": machine(),
+        "load": [load_start, os.getloadavg()],
+        "floor_idle": floor_idle,
+        "steps": steps,
+        "accepted": len(accepted),
+        "lost": lost,
+        "live_bytes": sizes,
+    }
+    passed, failed = knee_of(steps)
+    figures["knee"] = passed and {k: passed[k] for k in ("tables", "viewers", "rps", "p99")}
+    figures["past_knee"] = failed and failed["tables"]
+    figures["saturated"] = saturated(failed or steps[-1]) if steps else None
+    text = render(figures)
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1, default=str))
+    if not args.no_write:
+        write_section(SECTION, text)
+    return 1 if lost else 0
+
+
+def live_sizes(port: int, event: int) -> dict[str, int]:
+    """The live part's bytes on the wire, plain and gzipped (what a viewer's 200 costs)."""
+    sizes = {}
+    for encoding in ("identity", "gzip"):
+        record = Record()
+        browser = Browser(port, record)
+        browser.request("size", "GET", f"/events/{event}/live/", **{"Accept-Encoding": encoding})
+        browser.close()
+        sizes[encoding] = record.requests[0][3]
+    return sizes
+
+
+def render(f: dict) -> str:
+    a = f["args"]
+    (l1, l5, l15), (e1, e5, e15) = f["load"]
+    lines = [
+        SECTION,
+        "",
+        f"`bench/bench_capacity.py --tables-start {a['tables_start']} --tables-step "
+        f"{a['tables_step']} --tables-max {a['tables_max']} --step-seconds "
+        f"{a['step_seconds']:g} --speed {a['speed']:g}`, {f['started']}; machine: "
+        f"{f['machine']}; load average {l1:.2f} {l5:.2f} {l15:.2f} before, "
+        f"{e1:.2f} {e5:.2f} {e15:.2f} after.",
+        "",
+        "Production stack: gunicorn, 2 sync workers, DEBUG off, GZip on; a Celery worker "
+        "(1 process); PostgreSQL and Redis. Each playing table: a phone saving through "
+        f"the page's form at table pace ×{a['speed']:g} (Barbu deal 90 s, Burraco hand "
+        "4 min, confirmation after 4 hands), two viewers polling every second with their "
+        "ETag (the event's live part, the table's state); each event's referee desk every "
+        "20 s. Limit: p99 500 ms, no error. The load generator runs on the same 2 cores.",
+        "",
+    ]
+    if f["knee"]:
+        k = f["knee"]
+        lines.append(
+            f"**Knee: {k['tables']} tables, {k['viewers']} viewers, {k['rps']:.0f} requests/s "
+            f"(p99 {k['p99']:.0f} ms)**"
+            + (
+                f"; {f['past_knee']} tables pass the limit."
+                if f["past_knee"]
+                else f": no knee up to {k['tables']} tables."
+            )
+        )
+    else:
+        lines.append(f"**Knee below {a['tables_start']} tables**: the first step passed the limit.")
+    knee = f["knee"]["tables"] if f["knee"] else 0
+    target = "met" if knee >= TARGET_TABLES else "not met"
+    if f["knee"] and not f["past_knee"] and knee < TARGET_TABLES:
+        target = "not measured (the search stopped below it)"
+    lines.append(
+        f"The target of issue 35, {TARGET_TABLES} tables with two viewers each, p99 under "
+        f"500 ms and no error: {target} in this run."
+    )
+    if l1 > 0.5 * (os.cpu_count() or 1):
+        lines.append(
+            "The machine was not idle (load average above: other work shared its cores), "
+            f"so these figures are a floor; the {TARGET_TABLES}-table target is not yet "
+            "measured on an idle machine."
+        )
+    lines += [
+        f"First to saturate: {f['saturated']}.",
+        f"Writes answered as accepted: {f['accepted']}; missing from the database: {f['lost']}.",
+        f"The live part of the {a['tables_max']}-table evening: "
+        f"{f['live_bytes'].get('identity', 0) / 1024:.1f} KiB plain, "
+        f"{f['live_bytes'].get('gzip', 0) / 1024:.1f} KiB gzipped.",
+        "",
+        "| tables | viewers | req/s | p50 ms | p99 ms | errors | web CPU | Celery CPU "
+        "| DB CPU | load generator CPU | machine busy | queue max | standings lag p50/p99 s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in f["steps"]:
+        r = s["resources"]
+        db = f"{r['db_cpu']:.2f}" if r["db_cpu"] is not None else "n/a"
+        lag = f"{r['lag_p50']:.1f} / {r['lag_p99']:.1f}" if r["lag_p99"] is not None else "n/a"
+        lines.append(
+            f"| {s['tables']} | {s['viewers']} | {s['rps']:.0f} | {s['p50']:.0f} | "
+            f"{s['p99']:.0f} | {s['errors']} | {r['web_cpu']:.2f} | {r['celery_cpu']:.2f} | "
+            f"{db} | {r.get('load_cpu', 0.0):.2f} | {r.get('machine_busy', 0.0):.0%} | "
+            f"{r['queue_max']} | {lag} |"
+        )
+    lines += ["", "CPU in cores (2 = the whole machine). Per kind of request, last step:", ""]
+    lines += ["| request | n | p50 ms | p99 ms | statuses |", "|---|---|---|---|---|"]
+    last = f["steps"][-1] if f["steps"] else {"kinds": {}}
+    for kind, k in sorted(last["kinds"].items()):
+        statuses = ", ".join(f"{code}: {n}" for code, n in sorted(k["statuses"].items()))
+        lines.append(f"| {kind} | {k['n']} | {k['p50']:.0f} | {k['p99']:.0f} | {statuses} |")
+    for kind, k in sorted(f["floor_idle"].items()):
+        lines.append(f"| {kind}, idle stack | {k['n']} | {k['p50']:.1f} | {k['p99']:.1f} | |")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["knee_of", "main", "percentile", "render"]
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
