@@ -215,8 +215,8 @@ def report(results: dict[str, list[dict]], args, deals: str, started: str, loads
         "page's Performance API. Median of the runs. A visit under the service worker "
         "shows 0 KB on the page's side (its answers come from the worker): what crossed "
         "the network then is the server's count, the last column (body bytes, every "
-        "request of the visit, the worker's included). The HTML is sent uncompressed "
-        "(no compression in Django's middleware; a proxy in front may add it).",
+        "request of the visit, the worker's included). The HTML is gzipped by Django's "
+        "GZipMiddleware (config/settings.py), the static files by whitenoise.",
         "",
         "| visit | KB until usable | requests | first paint | first contentful paint "
         "| DOMContentLoaded | load | KB the server sent in the visit (requests) |",
