@@ -21,13 +21,21 @@ the first of each kind), in Italian, and the key ones read again in English.
 from __future__ import annotations
 
 import random
+import re
 import time
 from decimal import Decimal
 
 import pytest
 
 from clubs.models import Club
-from games.models import BurracoHand, BurracoTableKey, Event, Round, ScoreCard
+from games.models import (
+    BurracoHand,
+    BurracoTableKey,
+    Event,
+    PairTurnResult,
+    Round,
+    ScoreCard,
+)
 from tests.browser.saturday import (
     FOLLOW_MS,
     PHONE,
@@ -94,6 +102,9 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         walk.page.wait_for_load_state()
         walk.check(name, axe, audit=name not in audited)
         audited.add(name)
+        if "/it/" in walk.page.url:  # Italian lines are NS and EO (docs/glossary/it.md)
+            words = walk.page.locator("body").inner_text()
+            assert not re.search(r"\bEW\b", words), f"{name}: EW in Italian: {words}"
 
     try:
         desk = referee.new_page()
@@ -155,6 +166,8 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         phones["ns"].locator("#save-hand").dblclick()
         phones["ns"].locator("#card-hands #hand-1").wait_for()
         phones["ew"].locator("#card-hands #hand-1").wait_for(timeout=FOLLOW_MS)
+        # The phone that entered is bound to its line: it cannot turn EW and confirm.
+        assert phones["ns"].locator('button[name="line"][value=""]').count() == 0
         game = event.rounds.get(number=1).tables.get(number=1).game
         assert BurracoHand.objects.filter(game=game).count() == 1
         # The stale phone: refused, told what hand 1 holds, nothing stored.
@@ -194,6 +207,10 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
                     go(phones["ew"], "#dispute-card")
                     assert phones["ew"].locator("#card-disputed").count() == 1
                     look(phone_walks["ew"], "table-card-disputed")
+                    phones["ns"].locator("#card-disputed").wait_for(timeout=FOLLOW_MS)
+                    # A phone left open on the disputed card, to see the correction.
+                    phones["ns2"].goto(urls[t])
+                    assert phones["ns2"].locator("#card-disputed").count() == 1
                 elif (number, t) == SHORT:
                     open_line(phones["ns"], urls[t], "NS")
                     enter_hand(phones["ns"], 1, hands[0])
@@ -211,6 +228,8 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
 
         # Turn 2: the Mitchell at step 2 seats the odd field of 11 (a bye).
         seat(desk, "mitchell", HANDS, step="2")
+        # The EW phone, left open on its turn-1 card, says where its pair plays now.
+        phones["ew"].locator("#newer-turn").wait_for(timeout=FOLLOW_MS)
         turn = turn_played(event, 2)
         turns.append(turn)
         assert len(turn.rest) == 1 and desk.locator("#byes").count() == 1
@@ -222,11 +241,14 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         look(desk_walk, "desk-disputed")
         go(desk, "#disputed a")
         look(desk_walk, "desk-correct")
+        desk_correct = desk.url.removeprefix(base).removeprefix("/it")
         fixed = (turn.hands[DISPUTED[1]][1][0] - 100, turn.hands[DISPUTED[1]][1][1])
         desk.fill('input[name="h2-NS"]', str(fixed[0]))
         desk.fill("#id_reason", "smazzata 2 contata male")
         go(desk, "#correct-submit")
         turn.hands[DISPUTED[1]][1] = fixed
+        phones["ns2"].locator("#card-done").wait_for(timeout=FOLLOW_MS)
+        assert str(fixed[0]) in phones["ns2"].locator("#card-hands #hand-2").inner_text()
         card = event.rounds.get(number=2).tables.get(number=DISPUTED[1]).game.card
         assert card.status == ScoreCard.Status.CONFIRMED
         assert "smazzata 2 contata male" in desk.locator("#history").inner_text()
@@ -235,9 +257,14 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         row = desk.locator(f"#pair-{WITHDRAWN}")
         row.locator("details.withdraw summary").click()
         look(desk_walk, "desk-withdraw")
-        with desk.expect_navigation():
-            row.locator("details.withdraw button[type=submit]").click()
-        assert not event.pairs.get(number=WITHDRAWN).active
+        for _again in range(2):  # withdrawn, undone, withdrawn again
+            with desk.expect_navigation():
+                row.locator("details.withdraw button[type=submit]").click()
+            assert not event.pairs.get(number=WITHDRAWN).active
+            if not _again:
+                go(desk, f'#pair-{WITHDRAWN} input[value="reinstate"] + button')
+                assert event.pairs.get(number=WITHDRAWN).active
+                row.locator("details.withdraw summary").click()
 
         # Turn 3 by Danese, no rematch: ten pairs, no bye.
         seat(desk, "danese", HANDS, variant="no_rematch")
@@ -257,6 +284,10 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         desk.fill("#id_reason", "gioco lento")
         go(desk, "#penalty-submit")
         assert "gioco lento" in desk.locator("#penalties").inner_text()
+        penalised = PairTurnResult.objects.get(
+            round__event=event, round__number=PENALTY.turn, pair__number=PENALTY.pair
+        )
+        assert (penalised.penalty_vp, penalised.penalty_mp) == (PENALTY.vp, PENALTY.mp)
         # The short card: time ran out, the referee confirms it with the hand played.
         go(desk, f"#desk-table-{SHORT[1]} a")
         desk.check("#id_time_out")
@@ -286,15 +317,34 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         assert desk.locator(".mark.short").count() == 2
         assert desk.locator(f"#pair-row-{PENALTY.pair} .penalty").count() == 1
 
-        # The key pages read again in English at 390 px.
-        page = reader.new_page()
-        english = Walk(page, base, "en", "390")
+        # The withdrawn pair's own page and the room's screen, in Italian.
+        pair_page = localised("scoring:burraco-entry", "it", event.pk, WITHDRAWN)
+        desk.goto(base + pair_page)
+        assert desk.locator(".mark.withdrawn").count() == 1
+        look(desk_walk, "pair-page")
+        desk.goto(base + localised("scoring:burraco-screen", "it", event.pk))
+        look(desk_walk, "room-screen")
+
+        # The key pages read again in English at 390 px: the referee's and the public's.
+        english = Walk(reader.new_page(), base, "en", "390")
         walks.append(english)
-        english.open("en-public-ranking", localised("scoring:event", "en", event.pk), axe)
-        assert page.locator("html").get_attribute("lang") == "en"
-        assert shown_ranking(page) == expected
-        english.open("en-table-card", day_urls("", event, "en")[1], axe)
-        assert page.locator("html").get_attribute("lang") == "en"
+        page = english.page
+        page.goto(f"{base}{localised('login', 'en')}?next={localised('home', 'en')}")
+        page.fill("#id_username", "referee")
+        page.fill("#id_password", PASSWORD)
+        go(page, "main form button[type=submit]")
+        for name, path in (
+            ("en-desk", localised("burraco-desk", "en", club.slug, event.pk)),
+            ("en-correct", desk_correct),
+            ("en-public-ranking", localised("scoring:event", "en", event.pk)),
+            ("en-pair-page", localised("scoring:burraco-entry", "en", event.pk, WITHDRAWN)),
+            ("en-room-screen", localised("scoring:burraco-screen", "en", event.pk)),
+            ("table-en-card", day_urls("", event, "en")[1]),
+        ):
+            english.open(name, path, axe)
+            assert page.locator("html").get_attribute("lang") == "en", name
+            if name == "en-public-ranking":
+                assert shown_ranking(page) == shown
         print(f"Burraco Saturday of 11 pairs, 3 turns, in {time.monotonic() - started:.1f} s")
     finally:
         for context in contexts:
