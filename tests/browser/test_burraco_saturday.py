@@ -82,6 +82,29 @@ def day_urls(base: str, event: Event, language: str = "it") -> dict[int, str]:
     return {n: base + localised("burraco-table-of-day", language, key) for n, key in keys}
 
 
+def closed_final(event: Event, desk, correct) -> None:
+    """A closed tournament's ranking is final: a penalty or a correction sent from a desk
+    tab opened before the close is refused, and nothing changes."""
+    results = list(PairTurnResult.objects.filter(round__event=event).values().order_by("pk"))
+    hands = list(BurracoHand.objects.filter(game__table__round__event=event).values("ns_mp"))
+    desk.select_option("#id_pair", str(event.pairs.get(number=1).pk))
+    desk.fill("#id_vp", "2")
+    desk.fill("#id_mp", "0")
+    desk.fill("#id_reason", "dopo la chiusura")
+    go(desk, "#penalty-submit")
+    assert desk.locator('.flash.error[role="alert"]').count() == 1
+    assert desk.locator("#penalty-form").count() == 0
+    correct.fill('input[name="h1-NS"]', "1000")
+    correct.fill("#id_reason", "dopo la chiusura")
+    go(correct, "#correct-submit")
+    assert correct.locator("#server-problems").count() == 1
+    assert list(PairTurnResult.objects.filter(round__event=event).values().order_by("pk")) == (
+        results
+    )
+    after = list(BurracoHand.objects.filter(game__table__round__event=event).values("ns_mp"))
+    assert after == hands
+
+
 def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
     started = time.monotonic()
     club = make_club("Circolo Burraco", slug="burraco", language="it", game=Club.Games.BURRACO)
@@ -298,13 +321,20 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         assert desk.locator("#turn-seat-form").count() == 0  # nothing past the last turn
         look(desk_walk, "desk-last-turn")
 
-        # Close.
+        # Close, while another tab of the desk still shows the penalty and correction forms.
+        stale = referee.new_page()
+        stale.goto(desk_url)
+        stale_correct = referee.new_page()
+        stale_correct.goto(desk_url)
+        go(stale_correct, "#desk-table-1 a")
         desk.check("#close-confirm")
         go(desk, "#close-tournament-submit")
         event.refresh_from_db()
         assert event.status == Event.Status.CLOSED
         assert desk.locator("#reopen-tournament").count() == 1
+        assert desk.locator("#penalty-form").count() == 0  # nothing to change once closed
         look(desk_walk, "desk-closed")
+        closed_final(event, stale, stale_correct)
 
         go(desk, "#public-ranking")
         look(desk_walk, "public-ranking")
