@@ -20,6 +20,7 @@ the first of each kind), in Italian, and the key ones read again in English.
 
 from __future__ import annotations
 
+import csv
 import random
 import re
 import time
@@ -80,6 +81,13 @@ def day_urls(base: str, event: Event, language: str = "it") -> dict[int, str]:
     """The day's table cards' addresses (their QR codes, /t/e/<key>/), by table number."""
     keys = BurracoTableKey.objects.filter(event=event).values_list("number", "key")
     return {n: base + localised("burraco-table-of-day", language, key) for n, key in keys}
+
+
+def csv_notes(text: str) -> dict[int, str]:
+    """The ranking's spreadsheet: each pair's notes (withdrawn, short cards), by place."""
+    lines = text.lstrip("\ufeff").splitlines()
+    rows = list(csv.reader(lines, csv.Sniffer().sniff(lines[0])))
+    return {int(row[1]): row[-1] for row in rows[1:]}
 
 
 def closed_final(event: Event, desk, correct) -> None:
@@ -243,6 +251,7 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
 
         play_turn(1, turn)
         desk.goto(desk_url)
+        assert desk.locator("#mitchell-warning").count() == 1  # said again above the form
         assert (
             not event.rounds.get(number=1)
             .tables.exclude(game__card__status=ScoreCard.Status.CONFIRMED)
@@ -334,6 +343,9 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         assert desk.locator("#reopen-tournament").count() == 1
         assert desk.locator("#penalty-form").count() == 0  # nothing to change once closed
         look(desk_walk, "desk-closed")
+        # Every desk action in its history: 3 seatings, the late entry, 2 withdrawals and
+        # their undoing, the correction, the short card, the penalty, the close.
+        assert desk.locator("#history li").count() >= 10
         closed_final(event, stale, stale_correct)
 
         go(desk, "#public-ranking")
@@ -375,6 +387,11 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
             assert page.locator("html").get_attribute("lang") == "en", name
             if name == "en-public-ranking":
                 assert shown_ranking(page) == shown
+                csv_url = base + page.locator("#ranking-csv").get_attribute("href")
+                notes = csv_notes(page.request.get(csv_url).text())
+                short = set(turns[2].tables[SHORT[1]])
+                assert {pair for pair, note in notes.items() if note} == {WITHDRAWN, *short}
+                assert list(notes) == [pair for _place, pair, _vp, _mp in shown]
         print(f"Burraco Saturday of 11 pairs, 3 turns, in {time.monotonic() - started:.1f} s")
     finally:
         for context in contexts:
