@@ -260,6 +260,7 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
 
         # Turn 2: the Mitchell at step 2 seats the odd field of 11 (a bye).
         seat(desk, "mitchell", HANDS, step="2")
+        assert day_urls(base, event) == urls  # one QR per table for the whole day
         # The EW phone, left open on its turn-1 card, says where its pair plays now.
         phones["ew"].locator("#newer-turn").wait_for(timeout=FOLLOW_MS)
         turn = turn_played(event, 2)
@@ -336,8 +337,15 @@ def test_a_burraco_saturday(live_server, browser, axe, eager_tasks) -> None:
         stale_correct = referee.new_page()
         stale_correct.goto(desk_url)
         go(stale_correct, "#desk-table-1 a")
+        waiting = phones["ew"].locator("#card-done").inner_text()  # the last card confirmed
         desk.check("#close-confirm")
         go(desk, "#close-tournament-submit")
+        # The phone left open on it no longer says to wait for the next turn.
+        phones["ew"].wait_for_function(
+            "w => document.querySelector('#card-done').textContent !== w",
+            arg=waiting,
+            timeout=FOLLOW_MS,
+        )
         event.refresh_from_db()
         assert event.status == Event.Status.CLOSED
         assert desk.locator("#reopen-tournament").count() == 1
