@@ -10,9 +10,12 @@ and one of EW: a double tap on "Save" stores one hand, the second NS phone (stil
 showing hand 1) is refused with nothing stored, the EW phone follows the card without a
 reload and confirms it. One card is disputed and corrected by the referee, one is short
 (time ran out: the referee confirms it with the hands played), a pair is penalised for
-an infraction of turn 1 during turn 3, and the tournament is closed. The final public
-ranking equals the engine's ranking (rank_pairs) of the results the test works out
-itself from the hands it entered, with the withdrawn and short-card marks.
+an infraction of turn 1 during turn 3, and the tournament is closed (a penalty and a
+correction sent afterwards from an older desk tab are refused). Phones left open follow
+each change: the other line's hand, the dispute, the correction, the next turn, the
+close. The final public ranking (and its spreadsheet) equals the engine's ranking
+(rank_pairs) of the results the test works out itself from the hands it entered, with
+the withdrawn and short-card marks.
 
 Every page opened is checked at 390 px (no sideways scroll, the walk's checks; axe on
 the first of each kind), in Italian, and the key ones read again in English.
