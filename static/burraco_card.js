@@ -167,8 +167,11 @@
     root.addEventListener("input", touched);
     root.addEventListener("change", touched);
 
+    // The card's own page (its state's address less "state/"), not the address shown:
+    // after a refused form that is where the form was sent (…/card/hand/), POST only.
+    const page = url.replace(/state\/$/, "");
     const refresh = () =>
-      fetch(window.location.pathname, { headers: { Accept: "text/html" } })
+      fetch(page, { headers: { Accept: "text/html" } })
         .then((response) => (response.ok ? response.text() : null))
         .then((text) => {
           if (!text) return;

@@ -304,6 +304,9 @@ def penalty(request: HttpRequest, club: Club, event_id: int, number: int) -> Htt
                 by_user=request.user,
             )
         except EntryError as error:
+            if error.code == "event_closed":  # the desk offers no penalty form any more
+                messages.error(request, error.message)
+                return redirect("burraco-desk", slug=club.slug, event_id=event.pk)
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Penalty recorded."))

@@ -25,6 +25,7 @@ from games.burraco.results import (
     seat_row,
     write_table_results,
 )
+from games.burraco.tournament_base import closed_error
 from games.burraco.turn_clock import after_time
 from games.core.errors import (
     DealConflict,
@@ -422,6 +423,8 @@ def card_correct(
         raise EntryError(_("Say why the score card is corrected."), code="reason_required")
     with transaction.atomic():
         game, table, rnd, event = lock_game(game_id)
+        if event.status == Event.Status.CLOSED:  # its ranking is final: reopen it first
+            raise closed_error(event)
         card = ScoreCard.objects.get(game=game)
         if expected_version is not None and expected_version != card.version:
             raise StaleVersion(
@@ -520,6 +523,8 @@ def penalty_set(
         )
     with transaction.atomic():
         rnd = Round.objects.select_related("event").get(pk=round_id)
+        if rnd.event.status == Event.Status.CLOSED:  # its ranking is final: reopen it first
+            raise closed_error(rnd.event)
         row = PairTurnResult.objects.select_for_update().filter(round=rnd, pair_id=pair_id).first()
         if row is None:
             # Seated, its table without a hand yet: the row of its seat, nothing scored.
