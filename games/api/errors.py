@@ -32,6 +32,7 @@ from games.core.errors import EntryError
 STATUS_BY_CODE = {
     "not_found": status.HTTP_404_NOT_FOUND,
     "already_confirmed": status.HTTP_409_CONFLICT,
+    "event_closed": status.HTTP_409_CONFLICT,
     "confirm_by_entering_client": status.HTTP_403_FORBIDDEN,
     "undo_by_other_client": status.HTTP_403_FORBIDDEN,
 }

@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.burraco import tournaments
+from games.models import Event
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club, make_organiser
 from tests.games.burraco.builders import play_turn, tournament
@@ -152,3 +153,22 @@ def test_the_referee_confirms_a_card_cut_short_by_time_through_the_api(world) ->
     # One hand of three, difference 200: the three-hand table's 12-8.
     assert done.status_code == 200 and done.json()["status"] == "confirmed"
     assert done.json()["vp"] == {"NS": 12, "EW": 8}
+
+
+def test_a_closed_tournaments_card_is_not_corrected_through_the_api(world) -> None:
+    """A closed tournament's ranking is final: a correction is refused as every write on a
+    closed event is (409 event_closed, the documented one), and nothing changes."""
+    table = _client(world, "table")
+    for _ in range(3):
+        table.post(_hands(world), {"line": "NS", "mp": {"NS": 300, "EW": 100}}, format="json")
+    card_url = f"/api/v1/games/{world['table'].game.pk}/card/"
+    referee = _client(world, "referee")
+    referee.post(card_url + "confirm/", {"line": "EW", "agree": True}, format="json")
+    card = referee.get(card_url)
+    Event.objects.filter(pk=world["event"].pk).update(status=Event.Status.CLOSED)
+
+    body = {"hands": [{"mp": {"NS": 0, "EW": 400}}] * 3, "reason": "after the close"}
+    refused = referee.put(card_url, body, format="json", HTTP_IF_MATCH=card["ETag"])
+
+    assert refused.status_code == 409 and refused.json()["code"] == "event_closed"
+    assert referee.get(card_url).json()["totals"] == card.json()["totals"]
