@@ -12,6 +12,7 @@ a pairing pasted by the referee, with a bye for a pair of an odd field.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.burraco import movements
 from games.burraco.movement_messages import movement_message
@@ -36,10 +37,27 @@ def _seated_against(event: Event) -> set[frozenset[int]]:
     }
 
 
+def _rematches(
+    event: Event, order: list, playing: list, done: int, step: int, seated: set
+) -> list[tuple[int, int]] | str:
+    """The pairs the Mitchell's next turn at this step seats against each other again, or
+    why it cannot seat it at all (the movement's own message)."""
+    try:
+        schedule = movements.mitchell(len(order), done + 1, step)
+    except movements.MovementError as error:
+        return movement_message(error).rstrip(".")
+    turn = schedule.turns[-1]
+    sides = [(i, order[int(t.ns) - 1], order[int(t.ew) - 1]) for i, t in enumerate(turn.tables, 1)]
+    byes = [order[int(b) - 1] for b in turn.byes]
+    sides, _byes = without_withdrawn(sides, byes, playing)
+    return met_again(event, sides, seated)
+
+
 def mitchell_outlook(event: Event) -> str:
-    """Why the Mitchell seating this tournament cannot seat its next turn as the pairs
-    now stand, with the alternatives; empty when it can (or no Mitchell is under way, or
-    no turn is left). Four queries."""
+    """Why the Mitchell seating this tournament cannot seat its next turn at its step as the
+    pairs now stand, with the alternatives (another step first, when one seats it without
+    a rematch); empty when it can (or no Mitchell is under way, or no turn is left).
+    Four queries."""
     if event.individual or event.is_free_matches:
         return ""
     rounds = list(event.rounds.order_by("number").values_list("movement", "movement_step"))
@@ -51,32 +69,36 @@ def mitchell_outlook(event: Event) -> str:
     playing = list(event.pairs.filter(active=True))
     order = calendar_order(event, playing, "entry", 0)
     done = sum(1 for movement, _step in rounds if movement == "mitchell")
-    count, turn_number = len(order), len(rounds) + 1
-    try:
-        schedule = movements.mitchell(count, done + 1, rounds[-1][1] or 1)
-    except movements.MovementError as error:
-        detail = movement_message(error).rstrip(".")
-        return "{} {}".format(
-            _("With %(count)s pairs the Mitchell cannot seat turn %(turn)s: %(detail)s.")
-            % {"count": count, "turn": turn_number, "detail": detail},
-            _alternatives(),
-        )
-    turn = schedule.turns[-1]
-    sides = [(i, order[int(t.ns) - 1], order[int(t.ew) - 1]) for i, t in enumerate(turn.tables, 1)]
-    byes = [order[int(b) - 1] for b in turn.byes]
-    sides, _byes = without_withdrawn(sides, byes, playing)
-    again = met_again(event, sides, _seated_against(event))
-    if not again:
+    count, turn_number, step = len(order), len(rounds) + 1, rounds[-1][1] or 1
+    seated = _seated_against(event)
+    found = _rematches(event, order, playing, done, step, seated)
+    if not found:
         return ""
-    return "{} {}".format(
-        _(
-            "With %(count)s pairs the Mitchell cannot seat turn %(turn)s: pairs would meet "
-            "again (%(pairs)s)."
-        )
-        % {
+    if isinstance(found, str):
+        said = _("With %(count)s pairs the Mitchell cannot seat turn %(turn)s: %(detail)s.") % {
             "count": count,
             "turn": turn_number,
-            "pairs": ", ".join(f"{a}–{b}" for a, b in again),
-        },
-        _alternatives(),
-    )
+            "detail": found,
+        }
+    else:
+        said = _(
+            "With %(count)s pairs the Mitchell cannot seat turn %(turn)s: pairs would meet "
+            "again (%(pairs)s)."
+        ) % {
+            "count": count,
+            "turn": turn_number,
+            "pairs": ", ".join(f"{a}–{b}" for a, b in found),
+        }
+    tables = (count + 1) // 2
+    others = [
+        other
+        for other in range(1, max(tables, 2))
+        if other != step and _rematches(event, order, playing, done, other, seated) == []
+    ]
+    if others:
+        said += " " + ngettext(
+            "A Mitchell with step %(steps)s seats it without a rematch.",
+            "A Mitchell with one of the steps %(steps)s seats it without a rematch.",
+            len(others),
+        ) % {"steps": ", ".join(map(str, others))}
+    return f"{said} {_alternatives()}"

@@ -175,3 +175,24 @@ def _import_preview_queries(lines: int) -> int:
 
 def test_an_import_preview_costs_the_same_for_10_lines_as_for_40() -> None:
     assert _import_preview_queries(10) == _import_preview_queries(40)
+
+
+def test_the_warning_names_the_mitchell_steps_that_still_seat_the_turn() -> None:
+    """Found by the Saturday walk: with 10 pairs and a late one, the Mitchell at step 1
+    would seat a rematch but step 2 seats the 11 pairs; the warning says so, and it is
+    true."""
+    event = tournament(10)
+    tournaments.turn_seat(event=event, movement="first")
+    tournaments.pair_enter(
+        event=event, player_a=make_player(event.club, "x"), player_b=make_player(event.club, "y")
+    )
+    warning = mitchell_outlook(event)
+    assert warning.startswith("With 11 pairs the Mitchell cannot seat turn 2")
+    steps = [
+        int(s) for s in re.search(r"steps? ([\d, ]+) seats it", warning).group(1).split(", ")
+    ]
+    assert steps
+    play_turn(event.rounds.get(number=1))
+    with pytest.raises(tournaments.TournamentError):
+        tournaments.turn_seat(event=event, movement="mitchell", step=1)
+    tournaments.turn_seat(event=event, movement="mitchell", step=steps[0])
