@@ -188,9 +188,7 @@ def test_the_warning_names_the_mitchell_steps_that_still_seat_the_turn() -> None
     )
     warning = mitchell_outlook(event)
     assert warning.startswith("With 11 pairs the Mitchell cannot seat turn 2")
-    steps = [
-        int(s) for s in re.search(r"steps? ([\d, ]+) seats it", warning).group(1).split(", ")
-    ]
+    steps = [int(s) for s in re.search(r"steps? ([\d, ]+) seats it", warning).group(1).split(", ")]
     assert steps
     play_turn(event.rounds.get(number=1))
     with pytest.raises(tournaments.TournamentError):
