@@ -43,6 +43,7 @@ from scoring.barbu.aggregates import ranking_of
 from scoring.burraco import api as api_burraco
 from scoring.burraco import player as burraco_player
 from scoring.burraco import selectors as burraco_selectors
+from scoring.burraco.seating import Marks, entry_marks
 from scoring.engine import ranking as maths
 
 
@@ -244,7 +245,7 @@ class EventStandingsView(StandingsView):
             rows = (
                 api_burraco.free_rows(event.pk)
                 if event.is_free_matches
-                else api_burraco.rows(event.pk)
+                else api_burraco.rows(event)
             )
             return _paginated(self, request, rows, api_burraco.head(event))
         ranking = barbu_selectors.event_ranking(event)
@@ -565,6 +566,21 @@ class PairStandingSerializer(serializers.Serializer):
     won = serializers.IntegerField()
     lost = serializers.IntegerField()
     playing = serializers.IntegerField()
+    # A tournament's marks: the turn after which the pair withdrew (null while it plays),
+    # the turns of its score cards confirmed short (time ran out).
+    withdrawn_after = serializers.IntegerField(allow_null=True)
+    short_turns = serializers.ListField(child=serializers.IntegerField())
+
+
+def _marked_pair_standings(event: Event) -> list[dict]:
+    """The tournament's stored ranking with each pair's marks, as api_burraco.rows gives
+    them (`withdrawn_after`, `short_turns`)."""
+    marks = entry_marks(event)
+    rows = selectors.pair_standings(event.pk)
+    for row in rows:
+        mark = marks.get(row["pair"], Marks())
+        row["withdrawn_after"], row["short_turns"] = mark.withdrawn_after, mark.short
+    return rows
 
 
 class TournamentStandingsView(StandingsView):
@@ -593,7 +609,7 @@ class TournamentStandingsView(StandingsView):
             lambda event: _paginated(
                 self,
                 request,
-                selectors.pair_standings(event.pk),
+                _marked_pair_standings(event),
                 {"event": event.pk, "status": event.status},
             ),
             tournament=True,

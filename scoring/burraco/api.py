@@ -13,6 +13,7 @@ from clubs.models import League
 from games.models import Event
 from scoring import selectors
 from scoring.burraco import selectors as burraco_selectors
+from scoring.burraco.seating import Marks, entry_marks
 from scoring.engine.burraco.ranking import TIE_BREAKS
 
 
@@ -34,7 +35,10 @@ class PairPlaceSerializer(serializers.Serializer):
     pair after every tie-break; `tiebreak`: the tie-break that placed the pair below the
     one above (empty when the VP did, and for the first pair), `tiebreak_label` its name
     in the reader's language, `tie_break_values` the pair's value of each tie-break
-    computed for it; `unconfirmed`: its score cards not confirmed yet."""
+    computed for it; `unconfirmed`: its score cards not confirmed yet;
+    `withdrawn_after`: the turn after which the entry withdrew (0: before the first turn;
+    null while it plays); `short_turns`: the turns whose score card it played was
+    confirmed with fewer hands than the turn's (time ran out)."""
 
     place = serializers.IntegerField()
     shared = serializers.BooleanField()
@@ -50,6 +54,8 @@ class PairPlaceSerializer(serializers.Serializer):
     tie_break_values = serializers.DictField()
     penalty = PenaltySerializer()
     unconfirmed = serializers.IntegerField()
+    withdrawn_after = serializers.IntegerField(allow_null=True)
+    short_turns = serializers.ListField(child=serializers.IntegerField())
 
 
 class FreePlaceSerializer(serializers.Serializer):
@@ -139,6 +145,8 @@ def _example_place(
         "tie_break_values": tie_break_values or {},
         "penalty": {"vp": penalty[0], "mp": penalty[1]},
         "unconfirmed": 0,
+        "withdrawn_after": None,
+        "short_turns": [],
     }
 
 
@@ -302,7 +310,13 @@ INDIVIDUAL_EXAMPLE = _ranking_example(
 )
 
 
-def rows(event_id: int) -> list[dict[str, Any]]:
+NO_MARKS = Marks()
+
+
+def rows(event: Event) -> list[dict[str, Any]]:
+    """The tournament's ranking as the API answers it, with each entry's marks (three
+    queries, whatever the number of entries)."""
+    marks = entry_marks(event)
     return [
         {
             "place": row["rank"],
@@ -319,8 +333,10 @@ def rows(event_id: int) -> list[dict[str, Any]]:
             "tie_break_values": row["tie_break_values"],
             "penalty": {"vp": row["penalty_vp"], "mp": row["penalty_mp"]},
             "unconfirmed": row["unconfirmed"],
+            "withdrawn_after": marks.get(row["pair"], NO_MARKS).withdrawn_after,
+            "short_turns": marks.get(row["pair"], NO_MARKS).short,
         }
-        for row in selectors.pair_standings(event_id)
+        for row in selectors.pair_standings(event.pk)
     ]
 
 

@@ -9,11 +9,11 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.burraco import tournaments
+from games.burraco import entries, tournaments
 from games.models import Event
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club, make_organiser
-from tests.games.burraco.builders import play_turn, tournament
+from tests.games.burraco.builders import play_table, play_turn, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +172,30 @@ def test_a_closed_tournaments_card_is_not_corrected_through_the_api(world) -> No
 
     assert refused.status_code == 409 and refused.json()["code"] == "event_closed"
     assert referee.get(card_url).json()["totals"] == card.json()["totals"]
+
+
+def test_the_standings_say_who_withdrew_and_whose_card_was_short(world) -> None:
+    """The marks the public ranking, the CSV and the PDF show (issue 31) are in the API's
+    standings too: `withdrawn_after` (the turn after which the pair withdrew, null while
+    it plays) and `short_turns` (the turns of its score cards confirmed short)."""
+    table, other = world["table"], world["other"]
+    referee = _client(world, "referee")
+    _client(world, "table").post(
+        _hands(world), {"line": "NS", "mp": {"NS": 300, "EW": 100}}, format="json"
+    )
+    card_url = f"/api/v1/games/{table.game.pk}/card/"
+    body = {"hands": [{"mp": {"NS": 300, "EW": 100}}], "reason": "time", "time_out": True}
+    etag = referee.get(card_url)["ETag"]
+    assert referee.put(card_url, body, format="json", HTTP_IF_MATCH=etag).status_code == 200
+    play_table(other.game, [(300, 100)] * world["round"].hands_per_turn)
+    entries.pair_withdraw(pair=other.ew_pair)
+    rebuild_event_standings(event_id=world["event"].pk)
+
+    for url in ("tournaments", "events"):  # both readings of the ranking
+        answer = referee.get(f"/api/v1/{url}/{world['event'].pk}/standings/")
+        rows = answer.json()["results"]
+        marks = {r["pair"]: (r["withdrawn_after"], r["short_turns"]) for r in rows}
+        assert marks[table.ns_pair.number] == (None, [1]), url
+        assert marks[table.ew_pair.number] == (None, [1]), url
+        assert marks[other.ew_pair.number] == (1, []), url
+        assert marks[other.ns_pair.number] == (None, []), url
