@@ -4,10 +4,7 @@ connects to, and the stored standing rows compared with a rebuild from scratch."
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import threading
-import time
 from urllib.parse import quote
 
 from django.conf import settings
@@ -15,6 +12,7 @@ from django.db import connection
 
 from scoring import rebuild
 from scoring.models import EventStanding
+from tests.logged_process import LoggedProcess
 
 
 def database_url_of_tests() -> str:
@@ -39,7 +37,7 @@ def rows_from_scratch(event_id: int) -> list[tuple]:
     return stored_rows(event_id)
 
 
-class Worker:
+class Worker(LoggedProcess):
     """`celery -A config worker` in its own process, its log lines collected."""
 
     def __init__(
@@ -63,8 +61,7 @@ class Worker:
             CELERY_TRACE_LOG_LEVEL="INFO",
             **(extra_env or {}),
         )
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(
+        super().__init__(
             [
                 *(sys.executable, "-m", "celery", "-A", "config", "worker"),
                 *(f"--pool={pool}", "--concurrency=1", "-Q", queue, "--loglevel=INFO"),
@@ -72,31 +69,5 @@ class Worker:
                 # Beat inside the worker (tests only: production runs one beat apart).
                 *(("-B", "-s", beat) if beat else ()),
             ],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
+            env,
         )
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.append(line)
-
-    def wait_for(self, text: str, count: int = 1, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while sum(text in line for line in self.lines) < count:
-            assert time.monotonic() < deadline, f"no {text!r}: {''.join(self.lines)[-3000:]}"
-            assert self.process.poll() is None, "".join(self.lines)[-3000:]
-            time.sleep(0.05)
-
-    def stop(self) -> str:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=30)
-        return "".join(self.lines)
