@@ -11,7 +11,6 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from fpdf import FontFace
 
 from scoring.exports import PAGE_MM, _Sheet, csv_download
 
@@ -130,17 +129,7 @@ def evening_pdf(
     header, rows = result_table(standings)
     widths = sheet_columns(header, rows)
     pdf.set_font(pdf.family, "", 10)
-    with pdf.table(
-        col_widths=widths,
-        width=sum(widths),
-        text_align=ALIGN,
-        borders_layout="HORIZONTAL_LINES",
-        line_height=5.5,
-        padding=(1, PAD_MM),
-        headings_style=FontFace(emphasis="BOLD"),
-        repeat_headings=1,
-        align="LEFT",
-    ) as table:
+    with pdf.sheet_table(widths, ALIGN, line_height=5.5, padding=(1, PAD_MM)) as table:
         for line in [header, *rows]:
             table.row([t(c) for c in line])
     if not standings:

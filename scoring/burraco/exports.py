@@ -15,7 +15,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
-from fpdf import FontFace
 
 from scoring.burraco.seating import Marks
 from scoring.engine.burraco.free_match_ranking import FreeRow
@@ -255,17 +254,7 @@ def ranking_pdf(lines: list[list[Any]], *, title: str, subtitle: str, status: st
     }
     align = ["LEFT" if i in words else "RIGHT" for i in range(len(widths))]
     pdf.set_font(pdf.family, "", SIZE_PT)
-    with pdf.table(
-        col_widths=widths,
-        width=sum(widths),
-        text_align=align,
-        borders_layout="HORIZONTAL_LINES",
-        line_height=4.5,
-        padding=(1, PAD_MM),
-        headings_style=FontFace(emphasis="BOLD"),
-        repeat_headings=1,
-        align="LEFT",
-    ) as table:
+    with pdf.sheet_table(widths, align, line_height=4.5, padding=(1, PAD_MM)) as table:
         for line in text:
             table.row([t(c) for c in line])
     if len(text) == 1:

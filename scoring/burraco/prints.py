@@ -35,17 +35,9 @@ def pairing_pdf(seating: dict[str, Any], *, title: str, subtitle: str, individua
     pdf.ln(2)
     line = (PAGE_MM - TABLE_MM) / 2
     pdf.set_font(pdf.family, "", SIZE_PT)
-    with pdf.table(
-        col_widths=(TABLE_MM, line, line),
-        width=PAGE_MM,
-        text_align=("CENTER", "LEFT", "LEFT"),
-        borders_layout="HORIZONTAL_LINES",
-        line_height=6,
-        padding=(1.5, 1.5),
-        headings_style=FontFace(emphasis="BOLD"),
-        repeat_headings=1,
-        align="LEFT",
-    ) as table:
+    widths = (TABLE_MM, line, line)  # the page's width
+    align = ("CENTER", "LEFT", "LEFT")
+    with pdf.sheet_table(widths, align, line_height=6, padding=(1.5, 1.5)) as table:
         table.row([t(_("Table")), t(pgettext("line", "NS")), t(pgettext("line", "EW"))])
         for row in seating["tables"]:
             cells = table.row()
