@@ -377,5 +377,5 @@ def test_writes_throttle_is_a_fixed_window_counter_on_redis(world, settings, mid
     # another client has a counter of its own
     assert table.post(url(world), world.deals[2], format="json").status_code == 201
     client = caches["default"]._cache.get_client(write=True)
-    keys = client.keys("*throttle_writes_*")
+    keys = client.keys(f"{caches['default'].key_prefix}:*throttle_writes_*")  # this worker's
     assert len(keys) == 2 and all(0 < client.ttl(k) <= 61 for k in keys)
