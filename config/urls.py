@@ -9,6 +9,7 @@ from django.urls import include, path
 
 from config.guides import guides
 from config.login_forms import AdminLoginForm, LoginForm
+from games.core.offline import table_manifest
 from scoring import views as scoring_views
 
 # Uncaught errors: the API's JSON error shape under /api/, Django's page elsewhere.
@@ -25,6 +26,14 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 
 urlpatterns = [
     path("", include("games.core.offline")),  # the table pages' service worker, offline texts
+    # Installed to the home screen, a Burraco score card's icon opens the score card itself,
+    # not /t/<key>/ (a redirect, which the service worker cannot keep for offline use).
+    path(
+        "offline/manifest/card/<str:key>.webmanifest",
+        table_manifest,
+        {"page": "burraco-card"},
+        name="burraco-card-manifest",
+    ),
     # Browsers and crawlers ask for /favicon.ico whatever the page links: the static file.
     path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),

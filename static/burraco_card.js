@@ -17,6 +17,8 @@
 //   score is computed here.
 // - The clock: the turn's time left, counted down from what the server said when the page
 //   was made (the phone's own clock may be wrong); once over, it says so.
+// - Without a network, static/burraco_offline.js keeps the hands saved on the phone: it
+//   takes over the hand form's sending, and the card is not refreshed while hands wait.
 (function () {
   "use strict";
 
@@ -178,7 +180,7 @@
           const fresh = new DOMParser()
             .parseFromString(text, "text/html")
             .getElementById("score-card");
-          if (!fresh || root.querySelector("form[data-sending]")) return;
+          if (!fresh || root.querySelector("form[data-sending]") || root.hasAttribute("data-waiting")) return;
           const kept = typing && root.querySelector("#hand-entry");
           const slot = kept && fresh.querySelector("#hand-entry");
           if (slot) slot.replaceWith(kept);
@@ -192,7 +194,10 @@
 
     let asking = false;
     window.setInterval(() => {
+      // Hands kept on this phone (static/burraco_offline.js): the card stays as it is
+      // until they are sent.
       if (document.hidden || asking || root.querySelector("form[data-sending]")) return;
+      if (root.hasAttribute("data-waiting")) return;
       asking = true;
       const headers = { Accept: "application/json" };
       if (etag) headers["If-None-Match"] = etag;

@@ -26,11 +26,7 @@
   // locale/*/LC_MESSAGES/djangojs.po); without it (not yet kept offline), the English ones.
   var gettext = window.gettext || function (text) { return text; };
   var ngettext = window.ngettext || function (one, many, count) { return count === 1 ? one : many; };
-  function fill(template, params) {
-    return template.replace(/%\((\w+)\)s/g, function (_m, key) {
-      return key in params ? String(params[key]) : "";
-    });
-  }
+  var fill = offline ? offline.fill : function (template) { return template; };
   function waitingText(count) {
     return fill(ngettext("%(count)s deal waiting to be sent",
       "%(count)s deals waiting to be sent", count), { count: count });
@@ -73,12 +69,7 @@
     sent: function () { sentSome = true; },
   });
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  var el = offline.el;
 
   // ---- The form moved on to the next deal, offline: the plan of games/barbu/offline_plan.py.
   function planned(number) {
@@ -164,32 +155,15 @@
   }
 
   function showRefusals(entries) {
-    var box = document.getElementById("offline-refusals");
-    box.innerHTML = "";
-    entries.filter(function (entry) { return entry.state === "refused"; }).forEach(function (entry) {
-      var answer = entry.refusal || {};
-      var part = el("div", "refusal problems");
-      part.setAttribute("role", "alert");
-      part.setAttribute("data-refused", String(entry.number));
-      part.appendChild(el("p", "", fill(gettext("Deal %(number)s was not stored: %(deal)s"),
-        { number: entry.number, deal: entry.label })));
-      var list = el("ul");
-      var words = answer.messages && answer.messages.length ? answer.messages
-        : [gettext("The server did not accept this deal.")];
-      words.forEach(function (text) { list.appendChild(el("li", "", text)); });
-      part.appendChild(list);
-      if (answer.stored) {
-        part.appendChild(el("p", "stored", fill(gettext("Stored version: %(deal)s"), { deal: answer.stored })));
-      }
-      part.appendChild(el("p", "note", gettext("The deals after it wait. Drop this one to send them; the organiser can correct a stored deal.")));
-      var drop = el("button", "drop", gettext("Drop my version"));
-      drop.type = "button";
-      drop.addEventListener("click", function () {
-        drop.disabled = true;
-        queue.remove(entry.id).then(flush);
-      });
-      part.appendChild(drop);
-      box.appendChild(part);
+    offline.showRefusals(document.getElementById("offline-refusals"), entries, {
+      title: function (entry) {
+        return fill(gettext("Deal %(number)s was not stored: %(deal)s"),
+          { number: entry.number, deal: entry.label });
+      },
+      unknown: gettext("The server did not accept this deal."),
+      after: gettext("The deals after it wait. Drop this one to send them; the organiser can correct a stored deal."),
+    }, function (entry) {
+      queue.remove(entry.id).then(flush);
     });
   }
 

@@ -18,6 +18,11 @@
      send(entry)           one entry sent now: {outcome: "stored" | "refused" | "later",
                            answer}; a page sends its entry itself while online, and
                            queues it when the answer is "later" (same key, same entry)
+     showRefusals(box, entries, texts, drop)
+                           each refused entry in `box`, with the server's words, its
+                           stored version and a button that calls drop(entry); texts:
+                           {title(entry), unknown, after} in the game's own words
+     fill(template, params), el(tag, className, text)   the small helpers of both pages
    An entry: {url, body: [[name, value], ...], number, label, key, state, refusal}. */
 (function () {
   "use strict";
@@ -195,7 +200,54 @@
       .catch(function () { return false; });
   }
 
+  // The texts come from Django's JavaScript catalogue (games/core/offline.py,
+  // locale/*/LC_MESSAGES/djangojs.po); without it (not yet kept offline), the English ones.
+  var gettext = window.gettext || function (text) { return text; };
+
+  function fill(template, params) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, key) {
+      return key in params ? String(params[key]) : "";
+    });
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function showRefusals(box, entries, texts, drop) {
+    box.innerHTML = "";
+    entries.filter(function (entry) { return entry.state === "refused"; }).forEach(function (entry) {
+      var answer = entry.refusal || {};
+      var part = el("div", "refusal problems");
+      part.setAttribute("role", "alert");
+      part.setAttribute("data-refused", String(entry.number));
+      part.appendChild(el("p", "", texts.title(entry)));
+      var list = el("ul");
+      var words = answer.messages && answer.messages.length ? answer.messages : [texts.unknown];
+      words.forEach(function (text) { list.appendChild(el("li", "", text)); });
+      part.appendChild(list);
+      if (answer.stored) {
+        part.appendChild(el("p", "stored", fill(gettext("Stored version: %(deal)s"), { deal: answer.stored })));
+      }
+      part.appendChild(el("p", "note", texts.after));
+      var button = el("button", "drop", gettext("Drop my version"));
+      button.type = "button";
+      button.addEventListener("click", function () {
+        button.disabled = true;
+        drop(entry);
+      });
+      part.appendChild(button);
+      box.appendChild(part);
+    });
+  }
+
   window.TavoloOffline = {
+    showRefusals: showRefusals,
+    fill: fill,
+    el: el,
     queue: function (scope) { return new Queue(scope); },
     sender: function (queue, hooks) { return new Sender(queue, hooks); },
     keepPage: keepPage,

@@ -26,9 +26,10 @@ from games.burraco import event_tables, free_matches
 from games.burraco.hand_form import hand_from_form, line_label
 from games.burraco.hand_preview import breakdown, preview
 from games.burraco.hand_undo import hand_undo
-from games.burraco.scorecards import LINES, card_body, card_confirm, hand_submit
+from games.burraco.offline_plan import offline_plan
+from games.burraco.scorecards import LINES, CardAnswer, card_body, card_confirm, hand_submit
 from games.burraco.turn_clock import seconds_left
-from games.core import live
+from games.core import live, offline
 from games.core.errors import DealConflict, DealRejected, EntryError, IdempotencyMismatch
 from games.core.table_pages import (
     ids_of_key,
@@ -143,6 +144,12 @@ def render_card(
     )
     clock = seconds_left(table.round, timezone.now()) if turn_open else None
     free = body["match"] is not None
+    can_enter = (
+        turn_open
+        and card.status == ScoreCard.Status.OPEN
+        and line is not None
+        and (not card.entered_line or card.entered_line == line)
+    )
     can_rematch = free and event.status != "closed" and card.status == "confirmed"
     context = {
         "table": table,
@@ -166,10 +173,9 @@ def render_card(
         "ew_pair": table.ew_pair,
         "errors": errors or [],
         "posted": posted or {},
-        "can_enter": turn_open
-        and card.status == ScoreCard.Status.OPEN
-        and line is not None
-        and (not card.entered_line or card.entered_line == line),
+        "can_enter": can_enter,
+        # What the phone needs to go on entering hands without a network.
+        "offline_plan": offline_plan(body, free=free) if can_enter else None,
         "can_confirm": turn_open
         and card.status == ScoreCard.Status.ENTERED
         and line is not None
@@ -335,24 +341,18 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
 
     The form names the hand it enters (`number`) and carries its own key (`entry_key`): a
     double tap is the first answer again, a second phone of the same line sending a hand
-    already stored is told so, with its points, and shown the card; nothing new stored."""
+    already stored is told so, with its points, and shown the card; nothing new stored.
+    The offline queue (static/offline_queue.js) posts the same form with an
+    Idempotency-Key made on the phone and asks for JSON: it gets games/core/offline.py's
+    answers instead."""
+    if offline.wants_json(request):
+        return _queued_hand(request, table)
     line = chosen_line(request, table.key)
     if line is None:
         return render_card(request, table, errors=[_("Say first which line you are.")], status=400)
     number = _posted_number(request.POST)
     try:
-        hand = hand_from_form(request.POST)
-        if number is not None:
-            hand["number"] = number
-        answer = hand_submit(
-            game_id=table.game.pk,
-            hand=hand,
-            line=line,
-            by_user=request.user,
-            by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
-            idempotency_key=(request.POST.get("entry_key") or "").strip()[:64] or None,
-            client=phone_client(request),
-        )
+        answer = _submit_hand(request, table, line, number)
     except (DealConflict, IdempotencyMismatch) as error:
         words = already_entered(table.game, number) if number is not None else error.message
         return render_card(request, table, errors=[words], status=409)
@@ -363,7 +363,6 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
         return render_card(
             request, table, errors=[error.message], posted=request.POST, status=error.status
         )
-    request.session[SESSION_BOUND % table.key] = line
     if answer.created:
         messages.success(
             request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
@@ -371,6 +370,60 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
     elif number is not None:
         messages.info(request, already_entered(table.game, number))
     return redirect("burraco-card", key=table.key)
+
+
+def _submit_hand(request: HttpRequest, table: Table, line: str, number: int | None) -> CardAnswer:
+    """The posted hand stored as `line` (EntryError and its kinds when it cannot be); the
+    phone is bound to that line from then on. The key is the queue's Idempotency-Key, else
+    the form's own."""
+    hand = hand_from_form(request.POST)
+    if number is not None:
+        hand["number"] = number
+    key = offline.idempotency_key(request) or (request.POST.get("entry_key") or "").strip()
+    answer = hand_submit(
+        game_id=table.game.pk,
+        hand=hand,
+        line=line,
+        by_user=request.user,
+        by_label=_("Table %(table)s, %(line)s") % {"table": table.number, "line": line},
+        idempotency_key=key[:64] or None,
+        client=phone_client(request),
+    )
+    request.session[SESSION_BOUND % table.key] = line
+    return answer
+
+
+def _queued_hand(request: HttpRequest, table: Table) -> HttpResponse:
+    """A hand the phone kept while offline, sent by its queue: JSON, never a page."""
+    line = chosen_line(request, table.key)
+    if line is None:
+        return offline.refused_answer(
+            "choose_line", [_("Say first which line you are.")], status=400
+        )
+    number = _posted_number(request.POST)
+    try:
+        answer = _submit_hand(request, table, line, number)
+    except (DealConflict, IdempotencyMismatch) as error:
+        if number is None:
+            return offline.refused_answer(error.code, [error.message], status=error.status)
+        return offline.refused_answer(
+            error.code,
+            [already_entered(table.game, number)],
+            status=error.status,
+            stored=stored_hand_words(table.game, number),
+        )
+    except EntryError as error:
+        words = [p["message"] for p in error.problems] or [error.message]
+        return offline.refused_answer(error.code, words, status=error.status)
+    return offline.stored_answer(number or len(answer.body["hands"]), created=answer.created)
+
+
+def stored_hand_words(game: Game, number: int) -> str:
+    """The stored version of hand `number` in a few words ("NS 400 – EW 200"), or ""."""
+    stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
+    if stored is None:
+        return ""
+    return f"{pgettext('line', 'NS')} {stored[0]} – {pgettext('line', 'EW')} {stored[1]}"
 
 
 @require_POST

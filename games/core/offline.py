@@ -76,9 +76,10 @@ def catalogue(request: HttpRequest, language: str) -> HttpResponse:
 
 @require_GET
 @cache_control(max_age=3600)
-def table_manifest(request: HttpRequest, key: str) -> HttpResponse:
+def table_manifest(request: HttpRequest, key: str, page: str = "table-entry") -> HttpResponse:
     """The site's web manifest (static/site.webmanifest) for one table: installed to a
-    phone's home screen, the icon opens that table's page, not the home page. The key is
+    phone's home screen, the icon opens that table's page (`page`, the URL name of the
+    game's table page: Barbu's entry, Burraco's score card), not the home page. The key is
     the one of the page that links it (no table is looked up: the page did that)."""
     found = finders.find(MANIFEST_FILE)
     if not found or not could_be_key(key):
@@ -87,8 +88,8 @@ def table_manifest(request: HttpRequest, key: str) -> HttpResponse:
         manifest = json.load(source)
     # Without a language prefix, as on the table card: the page keeps the visitor's language.
     with translation.override(settings.LANGUAGE_CODE):
-        page = reverse("table-entry", kwargs={"key": key})
-    manifest.update(id=page, start_url=page, scope="/")
+        start = reverse(page, kwargs={"key": key})
+    manifest.update(id=start, start_url=start, scope="/")
     for icon in manifest.get("icons", []):
         icon["src"] = static(icon["src"])
     return JsonResponse(manifest, content_type="application/manifest+json")

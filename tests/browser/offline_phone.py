@@ -1,5 +1,5 @@
-"""A phone at a Barbu table that loses its network: a browser with its own profile (the
-service worker, its cache and IndexedDB survive closing it, as on a phone), its deals."""
+"""A phone at a table that loses its network: a browser with its own profile (the service
+worker, its cache and IndexedDB survive closing it, as on a phone), and Barbu's deals."""
 
 from __future__ import annotations
 
@@ -62,10 +62,11 @@ def phone(browser, profile: Path, live_server, language: str = "en", *, offline:
 
 
 def open_ready(context, url: str):
-    """The table page opened, and kept by the service worker for offline use."""
+    """The table page (Barbu's entry, Burraco's score card) opened, and kept by the service
+    worker for offline use."""
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
-    page.locator("#entry[data-offline-ready]").wait_for(timeout=10_000)
+    page.locator("[data-offline-ready]").wait_for(timeout=10_000)
     return page
 
 
@@ -78,6 +79,6 @@ def save_offline(page, deal: dict, names: list[str]) -> None:
 
 
 def expect_waiting(page, text: str) -> None:
-    """The page says how many deals wait ("3 deals waiting to be sent"): once its script
+    """The page says how many entries wait ("3 deals waiting to be sent"): once its script
     has read the queue (after a reload, a moment after the page is shown)."""
     expect(page.locator("#offline-count")).to_have_text(text)
