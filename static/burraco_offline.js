@@ -175,6 +175,9 @@
     document.getElementById("offline-full").hidden = !full;
     if (full) return;
     form.reset();
+    // As the server shows a new form: each line's MP, the cards' fields closed.
+    var cards = form.querySelector("details.cards-fields");
+    if (cards) cards.open = false;
     form.querySelector('input[name="number"]').value = String(number);
     document.getElementById("hand-heading").textContent = fill(current.texts.heading, { number: number });
     var mode = form.querySelector("input[name=mode]:checked");

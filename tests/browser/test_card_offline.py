@@ -70,6 +70,9 @@ def test_three_hands_kept_offline_are_stored_once_in_order(live_server, browser,
         _save(page, (300, 100))
         assert page.locator("#hand-heading").inner_text() == "Hand 2"
         _save(page, None)  # counted from the cards: only the server's engine scores it
+        # The next hand's form is a new one: each line's MP, the cards' fields closed.
+        assert page.locator('input[name="mode"][value="mp"]').is_checked()
+        assert not page.locator("details.cards-fields").evaluate("d => d.open")
         _save(page, (-50, 415))
         expect_waiting(page, "3 hands waiting to be sent")
         # The turn's three hands are in: no form for a fourth.
