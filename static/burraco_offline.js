@@ -278,14 +278,7 @@
     }
     flush();
   });
-  window.addEventListener("online", flush);
-  window.addEventListener("offline", show);
-  window.setInterval(function () { if (waiting && navigator.onLine) flush(); }, 5000);
-
-  // This page, its scripts and styles kept by the service worker: it opens offline next time.
-  window.addEventListener("load", function () {
-    offline.keepPage(root.getAttribute("data-worker")).then(function (kept) {
-      if (kept) root.setAttribute("data-offline-ready", "");
-    });
-  });
+  // Sent when the network returns; this page, its scripts and styles kept by the service
+  // worker: it opens offline next time.
+  offline.keepGoing(root, { flush: flush, show: show, waiting: function () { return waiting; } });
 })();

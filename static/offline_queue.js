@@ -22,6 +22,9 @@
                            each refused entry in `box`, with the server's words, its
                            stored version and a button that calls drop(entry); texts:
                            {title(entry), unknown, after} in the game's own words
+     keepGoing(root, hooks) the queue sent when the network returns and every 5 s while
+                           hooks.waiting(); the page kept once loaded (data-offline-ready
+                           on `root`, whose data-worker names the service worker)
      fill(template, params), el(tag, className, text)   the small helpers of both pages
    An entry: {url, body: [[name, value], ...], number, label, key, state, refusal}. */
 (function () {
@@ -244,7 +247,19 @@
     });
   }
 
+  function keepGoing(root, hooks) {
+    window.addEventListener("online", hooks.flush);
+    window.addEventListener("offline", hooks.show);
+    window.setInterval(function () { if (hooks.waiting() && navigator.onLine) hooks.flush(); }, 5000);
+    window.addEventListener("load", function () {
+      keepPage(root.getAttribute("data-worker")).then(function (kept) {
+        if (kept) root.setAttribute("data-offline-ready", "");
+      });
+    });
+  }
+
   window.TavoloOffline = {
+    keepGoing: keepGoing,
     showRefusals: showRefusals,
     fill: fill,
     el: el,

@@ -26,20 +26,25 @@ def choose_line(phone, line: str) -> None:
 def enter_hand(phone, number: int, mp: tuple[int, int] | None) -> None:
     assert f"Hand {number}" in phone.locator("#hand-entry h2").inner_text()
     if mp is None:
-        phone.check('input[name="mode"][value="cards"]')
-        # Choosing "from the cards" opens its fields (static/burraco_card.js).
-        assert phone.locator("details.cards-fields").evaluate("d => d.open")
-        phone.select_option("#closed", CARDS["closed"])
-        for name, value in CARDS.items():
-            if name != "closed":
-                phone.fill(f'input[name="{name}"]', value)
-        phone.check('input[name="NS-pozzetto"]')
-        phone.check('input[name="EW-pozzetto"]')
+        fill_cards(phone)
     else:
         phone.fill("#NS-mp", str(mp[0]))
         phone.fill("#EW-mp", str(mp[1]))
     go(phone, "#save-hand")
     assert phone.locator(f"#card-hands #hand-{number}").count() == 1, phone.content()
+
+
+def fill_cards(phone) -> None:
+    """The hand counted from the cards (CARDS): NS closed, both lines took the pozzetto."""
+    phone.check('input[name="mode"][value="cards"]')
+    # Choosing "from the cards" opens its fields (static/burraco_card.js).
+    assert phone.locator("details.cards-fields").evaluate("d => d.open")
+    phone.select_option("#closed", CARDS["closed"])
+    for name, value in CARDS.items():
+        if name != "closed":
+            phone.fill(f'input[name="{name}"]', value)
+    phone.check('input[name="NS-pozzetto"]')
+    phone.check('input[name="EW-pozzetto"]')
 
 
 def play_table(ns_phone, ew_phone, link: str, hands: list[tuple[int, int] | None]) -> None:

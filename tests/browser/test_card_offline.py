@@ -14,7 +14,7 @@ from games.burraco import tournaments
 from games.burraco.scorecards import card_body, hand_submit
 from games.models import BurracoHand, ScoreCard
 from tests.browser.offline_phone import expect_waiting, open_ready, phone
-from tests.browser.score_cards import CARDS
+from tests.browser.score_cards import fill_cards
 from tests.games.burraco.builders import tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,13 +38,7 @@ def _save(page, mp: tuple[int, int] | None) -> None:
     """Type a hand (each line's MP, or counted from the cards) and save it offline."""
     before = page.locator("#card-hands tr.queued").count()
     if mp is None:
-        page.check('input[name="mode"][value="cards"]')
-        page.select_option("#closed", CARDS["closed"])
-        for name, value in CARDS.items():
-            if name != "closed":
-                page.fill(f'input[name="{name}"]', value)
-        page.check('input[name="NS-pozzetto"]')
-        page.check('input[name="EW-pozzetto"]')
+        fill_cards(page)
     else:
         page.fill("#NS-mp", str(mp[0]))
         page.fill("#EW-mp", str(mp[1]))
