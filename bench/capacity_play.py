@@ -8,6 +8,7 @@ import html
 import http.client
 import random
 import re
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -154,10 +155,22 @@ class Browser:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         started = time.perf_counter()
         try:
-            if self.conn is None:
+            try:
+                reused = self.conn is not None
+                if self.conn is None:
+                    self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                # A kept-alive connection the other end closed while it was idle (a proxy
+                # does after its keep-alive timeout; gunicorn closes after every answer):
+                # sent again on a new one, as browsers do when nothing came back.
+                if not reused:
+                    raise
+                self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
             data = response.read()
         except (OSError, http.client.HTTPException):
             self.record.add(kind, time.perf_counter() - started, 0)  # 0: no answer
@@ -300,9 +313,13 @@ class BurracoTable:
                 number = self.sent + 1
                 mp_ns, mp_ew = MPS[self.sent % len(MPS)]
                 form = {"mode": "mp", "NS-mp": str(mp_ns), "EW-mp": str(mp_ew)}
-                form.update(HIDDEN_RE.findall(page[page.find('id="hand-entry"') :]))
+                # The hand form's own hidden fields (the undo form after it has a number too).
+                entry = page[page.find('id="hand-entry"') :]
+                form.update(HIDDEN_RE.findall(entry[: entry.find("</form>")]))
                 form["csrfmiddlewaretoken"] = token(page)
-                status, _, _ = ns.request("hand (form)", "POST", f"/t/{key}/card/hand/", form)
+                status, body, _ = ns.request("hand (form)", "POST", f"/t/{key}/card/hand/", form)
+                if status not in (0, 302):
+                    refused(f"table {key}, hand {number}", body)
                 if status == 302:
                     record.accept("hand", self.plan["id"], number)
                     self.sent = number
@@ -322,6 +339,17 @@ class BurracoTable:
             due[actor] = max(due[actor], time.time())
         for browser in (ns, ew, live, state):
             browser.close()
+
+
+PROBLEMS_RE = re.compile(r'id="server-problems">\s*<ul>(.*?)</ul>', re.S)
+
+
+def refused(what: str, page: str) -> None:
+    """A write the server refused, and the words it gave, on stderr: a refusal in a
+    benchmark is a finding to read, not only a count."""
+    found = PROBLEMS_RE.search(page)
+    words = re.sub(r"<[^>]+>", " ", found.group(1)).split() if found else ["(no words)"]
+    print(f"refused: {what}: {' '.join(words)[:300]}", file=sys.stderr, flush=True)
 
 
 def desk(path: str, session: str, port: int, record: Record, stop: threading.Event) -> None:

@@ -33,6 +33,10 @@ def summarise(requests: list[tuple[str, float, int, int]], elapsed: float) -> di
         "p50": percentile(site, 0.5),
         "p99": percentile(site, 0.99),
         "errors": sum(1 for _k, _s, status, _z in requests if status not in OK),
+        # Of the errors: refused by the proxy past the knee (503 with Retry-After), and
+        # no answer within 10 s (the wall of timeouts the proxy is there to prevent).
+        "refused": sum(1 for _k, _s, status, _z in requests if status == 503),
+        "no_answer": sum(1 for _k, _s, status, _z in requests if status == 0),
         "kinds": {
             name: {
                 "n": len(k["times"]),
@@ -101,20 +105,34 @@ class Watch:
     """The stack's spending over a step, sampled every quarter second."""
 
     def __init__(
-        self, server: int, worker: int, database_url: str, redis_url: str, events: list[int]
+        self,
+        servers: list[int],
+        workers: list[int],
+        database_url: str,
+        redis_url: str,
+        events: list[int],
     ) -> None:
         import redis
 
-        self.server, self.worker = server, worker
+        # Every web node's gunicorn and every Celery worker (their process trees).
+        self.servers, self.workers = servers, workers
+        self.spent: dict[int, float] = {}
         self.database = urlparse(database_url).path.lstrip("/")
         self.redis = redis.Redis.from_url(redis_url)
         self.events = events  # [Barbu evening, Burraco tournament]
 
+    def _spent(self, roots: list[int]) -> float:
+        """CPU seconds of these process trees; a tree stopped meanwhile (a web node stopped
+        mid-run) keeps what it had spent when last seen."""
+        for root in roots:
+            self.spent[root] = max(self.spent.get(root, 0.0), tree_cpu(root))
+        return sum(self.spent[root] for root in roots)
+
     def _cpu(self) -> tuple:
         own = _stat(os.getpid())
         return (
-            tree_cpu(self.server),
-            tree_cpu(self.worker),
+            self._spent(self.servers),
+            self._spent(self.workers),
             database_cpu(self.database),
             time.perf_counter(),
             own[1] if own else 0.0,  # this process: the load generator's threads

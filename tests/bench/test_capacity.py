@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -22,6 +23,7 @@ def bench_module(name: str):
     path = ROOT / "bench" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"{name}_under_test", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     sys.path.insert(0, str(ROOT / "bench"))
     spec.loader.exec_module(module)
     return module
@@ -43,6 +45,24 @@ def step(tables: int, p99: float, errors: int = 0) -> dict:
     }
 
 
+def run_bench(tmp_path: Path, name: str, redis_db: int, *options: str) -> tuple:
+    """bench_capacity.py on a database and a Redis database of its own, at speed 30:
+    (the finished process, its figures)."""
+    out = tmp_path / "capacity.json"
+    env = {
+        **os.environ,
+        "BENCH_DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/tavolo_bench_capacity_{name}",
+        "BENCH_REDIS_URL": f"redis://127.0.0.1:6379/{redis_db}",
+    }
+    for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"):
+        env.pop(key, None)
+    command = [sys.executable, "bench/bench_capacity.py", *options]
+    command += ["--speed", "30", "--no-write", "--json", str(out)]
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    return run, json.loads(out.read_text())
+
+
 def test_the_knee_is_the_last_step_within_the_limits() -> None:
     module = bench_module("bench_capacity")
     steps = [step(10, 80), step(20, 300), step(30, 650)]
@@ -60,6 +80,31 @@ def test_a_step_counts_what_is_not_an_answer_as_an_error_and_sets_the_floor_apar
     assert figures["errors"] == 2 and figures["rps"] == pytest.approx(10.2)
     assert figures["p99"] == pytest.approx(600.0)  # the floor's 2 s is not the site's
     assert figures["kinds"]["live part"]["statuses"] == {304: 98, 0: 1}
+    assert (figures["refused"], figures["no_answer"]) == (0, 1)
+
+
+def test_a_refusal_past_the_knee_is_told_apart_from_no_answer() -> None:
+    watch = bench_module("capacity_watch")
+    requests = [("live part", 0.01, 304, 0)] * 7 + [("live part", 2.0, 503, 0)] * 2
+    requests += [("deal (form)", 10.0, 0, 0)]
+    figures = watch.summarise(requests, 1.0)
+    assert (figures["errors"], figures["refused"], figures["no_answer"]) == (3, 2, 1)
+
+
+def test_the_bench_runs_the_production_proxy_with_its_own_ports(tmp_path) -> None:
+    stack = bench_module("capacity_stack")
+    config = stack.proxy_config(8123, [8201, 8202], tmp_path).read_text()
+    assert "    bind 127.0.0.1:8123\n" in config
+    assert "    server web1 127.0.0.1:8201\n    server web2 127.0.0.1:8202" in config
+    assert "    server-template" not in config and "resolvers docker" not in config
+    assert f"maxconn {stack.NODE_WORKERS} observe layer4" in config
+    # What production's proxy does past the knee, kept in the bench's copy.
+    assert "timeout queue 2s" in config and "option redispatch 1" in config
+    errorfile = (ROOT / "docker" / "haproxy" / "503.http").read_bytes()
+    assert f"errorfile 503 {ROOT / 'docker' / 'haproxy' / '503.http'}" in config
+    head, body = errorfile.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 503 ") and b"\r\nRetry-After: 5" in head
+    assert f"Content-Length: {len(body)}".encode() in head
 
 
 @pytest.mark.slow
@@ -68,21 +113,8 @@ def test_a_step_counts_what_is_not_an_answer_as_an_error_and_sets_the_floor_apar
     reason="needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379 (the production stack)",
 )
 def test_the_smallest_search_reports_a_knee_and_loses_no_write(tmp_path) -> None:
-    out = tmp_path / "capacity.json"
-    env = {
-        **os.environ,
-        "BENCH_DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tavolo_bench_capacity_test",
-        "BENCH_REDIS_URL": "redis://127.0.0.1:6379/11",
-    }
-    for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"):
-        env.pop(key, None)
-    command = [sys.executable, "bench/bench_capacity.py", "--tables-start", "2"]
-    command += ["--tables-step", "2", "--tables-max", "4", "--step-seconds", "8"]
-    command += ["--speed", "30", "--no-write", "--json", str(out)]
-    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-
-    figures = json.loads(out.read_text())
+    run, figures = run_bench(tmp_path, "test", 11, "--tables-start", "2", "--tables-step", "2",
+                             "--tables-max", "4", "--step-seconds", "8")  # fmt: skip
     assert "**Knee: " in run.stdout or "**Knee below " in run.stdout
     assert "no knee up to 4" in run.stdout or figures["past_knee"]
     assert figures["accepted"] > 0 and figures["lost"] == 0  # every accepted save is stored
@@ -91,9 +123,32 @@ def test_the_smallest_search_reports_a_knee_and_loses_no_write(tmp_path) -> None
     assert "floor: DRF list" in figures["floor_idle"]
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (reachable(5432) and reachable(6379) and shutil.which("haproxy")),
+    reason="needs PostgreSQL, Redis and HAProxy (apt-get install haproxy)",
+)
+def test_a_web_node_killed_mid_run_loses_no_accepted_write_and_no_login(tmp_path) -> None:
+    """The node is killed 12 s into a 24 s step; the referee's desk polls at 0 and 20 s."""
+    run, figures = run_bench(tmp_path, "nodes", 13, "--tables-start", "4", "--tables-max", "4",
+                             "--step-seconds", "24", "--nodes", "2", "--stop-node")  # fmt: skip
+    assert "Web node 2 of 2 killed" in run.stdout
+    assert figures["accepted"] > 0 and figures["lost"] == 0
+    (only,) = figures["steps"]
+    # The referee stays logged in (sessions live in the database, not in a node).
+    desk = only["kinds"]["referee desk"]
+    assert desk["n"] >= 2 and set(desk["statuses"]) == {"200"}
+    # The surviving node served the rest of the step.
+    assert only["kinds"]["live part"]["n"] > 60
+
+
 def figures_of(steps: list[dict], load: float) -> dict:
+    """A run's figures; `load` above 1: other work shared the machine (the stack used 1.2
+    cores of its 2, all busy), else the stack had it to itself (1.9 of 2)."""
     module = bench_module("bench_capacity")
-    resources = {"web_cpu": 1.9, "celery_cpu": 0.1, "db_cpu": 0.05, "queue_max": 2}
+    web = 1.2 if load > 1 else 1.9
+    resources = {"web_cpu": web, "celery_cpu": 0.1, "db_cpu": 0.05, "queue_max": 2,
+                 "load_cpu": 0.05, "machine_busy": 1.0}  # fmt: skip
     for s in steps:
         s.update(p50=20.0, kinds={}, resources={**resources, "lag_p50": 0.3, "lag_p99": 0.8})
     passed, failed = module.knee_of(steps)
@@ -120,7 +175,9 @@ def test_the_report_states_the_knee_the_target_and_a_loaded_machine() -> None:
     assert "**Knee: 20 tables, 40 viewers, 60 requests/s (p99 100 ms)**; 40 tables" in text
     assert "p99 under 500 ms and no error: not met in this run." in text
     assert "the 150-table target is not yet measured on an idle machine" in text
-    assert "First to saturate: the web workers' CPU (95% of what it can use)." in text
+    assert "First to saturate: none of the stack's own processes (nearest: the web" in text
+    assert "| 0.60 |" in text  # other work: 2 busy cores less the stack's 1.4
     quiet = module.render(figures_of([step(20, 100)], load=0.1))
     assert "no knee up to 20 tables" in quiet and "not measured (the search stopped" in quiet
     assert "not idle" not in quiet
+    assert "First to saturate: the web workers' CPU (95% of what it can use)." in quiet

@@ -46,7 +46,8 @@ def env_example() -> dict[str, str]:
 
 def test_compose_has_the_six_services_started_in_order(compose):
     services = compose["services"]
-    assert set(services) == {"web", "worker", "beat", "db", "redis", "backup"}
+    assert set(services) == {"web", "worker", "beat", "db", "redis", "backup", "proxy"}
+    assert services["proxy"]["profiles"] == ["scale"]  # the seventh, only to scale out
     for name in APP_SERVICES:
         depends = services[name]["depends_on"]
         assert depends["db"]["condition"] == "service_healthy"
@@ -170,6 +171,21 @@ def test_the_backup_service_dumps_the_database_every_night_into_its_volume(compo
     assert [p.name for p in folder.iterdir()] == [
         f"tavolo-{subprocess.check_output(['date', '+%F'], text=True).strip()}.dump"
     ]
+
+
+def test_the_proxy_balances_every_web_container_and_refuses_past_capacity(compose):
+    """docker/haproxy/haproxy.cfg as compose mounts it: every web container found by
+    Docker's DNS, at most WEB_CONCURRENCY requests at once on each, 503 with Retry-After
+    after 2 s in the queue (bench/bench_capacity.py --nodes runs the same file)."""
+    proxy = compose["services"]["proxy"]
+    assert proxy["volumes"] == ["./haproxy:/usr/local/etc/haproxy:ro"]
+    assert proxy["ports"] == ["127.0.0.1:8080:8080"]
+    config = (DOCKER / "haproxy" / "haproxy.cfg").read_text()
+    assert "server-template web 10 web:8000 resolvers docker" in config
+    assert f"maxconn {env_example()['WEB_CONCURRENCY']} observe layer4" in config
+    assert "timeout queue 2s" in config
+    assert "errorfile 503 /usr/local/etc/haproxy/503.http" in config
+    assert b"Retry-After: 5\r\n" in (DOCKER / "haproxy" / "503.http").read_bytes()
 
 
 def test_compose_publishes_gunicorn_on_the_host_s_loopback_only(compose):
