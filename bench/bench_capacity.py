@@ -77,6 +77,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--nodes", type=int, default=1, help="web nodes (and Celery workers) behind HAProxy"
     )
     parser.add_argument("--proxy", action="store_true", help="HAProxy in front of one node too")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes a node")
+    parser.add_argument("--threads", type=int, default=1, help="threads a process (gthread)")
     parser.add_argument(
         "--stop-node",
         action="store_true",
@@ -209,7 +211,7 @@ def main(argv: list[str]) -> int:
         "burraco": [BurracoTable(t, plan["burraco"]["event"]) for t in plan["burraco"]["tables"]],
     }
     folder = Path(tempfile.mkdtemp(prefix="bench-capacity-"))
-    stack = start_stack(env, args.nodes, args.proxy, folder)
+    stack = start_stack(env, args.nodes, args.proxy, folder, args.web_workers, args.threads)
     port = stack.port
     steps: list[dict] = []
     try:
@@ -291,6 +293,9 @@ def other_work(step: dict) -> float:
 def render(f: dict) -> str:
     a = f["args"]
     nodes = a.get("nodes", 1)
+    workers, threads = a.get("web_workers", 2), a.get("threads", 1)
+    kind = f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
+    web = f"{workers} {kind}"
     proxied = nodes > 1 or a.get("proxy")
     (l1, l5, l15), (e1, e5, e15) = f["load"]
     lines = [
@@ -302,16 +307,19 @@ def render(f: dict) -> str:
         + (f" --nodes {nodes}" if nodes > 1 else "")
         + (" --proxy" if a.get("proxy") else "")
         + (" --stop-node" if a.get("stop_node") else "")
+        + (f" --web-workers {workers}" if workers != 2 else "")
+        + (f" --threads {threads}" if threads > 1 else "")
         + f"`, {f['started']}; machine: "
         f"{f['machine']}; load average {l1:.2f} {l5:.2f} {l15:.2f} before, "
         f"{e1:.2f} {e5:.2f} {e15:.2f} after.",
         "",
         (
-            f"Production stack: {nodes} web nodes (gunicorn, 2 sync workers each) behind "
-            "HAProxy (docker/haproxy/haproxy.cfg: 2 requests at a time per node, 503 with "
-            f"Retry-After after 2 s in its queue), {nodes} Celery workers (1 process each)"
+            f"Production stack: {nodes} web nodes (gunicorn, {web} each) behind HAProxy "
+            f"(docker/haproxy/haproxy.cfg: {workers * threads} requests at a time per node, "
+            f"503 with Retry-After after 2 s in its queue), {nodes} Celery workers (1 process "
+            "each)"
             if proxied
-            else "Production stack: gunicorn, 2 sync workers, a Celery worker (1 process)"
+            else f"Production stack: gunicorn, {web}, a Celery worker (1 process)"
         )
         + "; DEBUG off, GZip on; PostgreSQL and Redis. Each playing table: a phone saving through "
         f"the page's form at table pace ×{a['speed']:g} (Barbu deal 90 s, Burraco hand "

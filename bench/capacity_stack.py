@@ -44,8 +44,13 @@ class Stack:
             stop(process)
 
 
-def start_node(env: dict[str, str], port: int) -> subprocess.Popen:
-    command = [_bin("gunicorn"), "config.wsgi", "--workers", str(NODE_WORKERS)]
+def start_node(
+    env: dict[str, str], port: int, workers: int = NODE_WORKERS, threads: int = 1
+) -> subprocess.Popen:
+    """One web node: gunicorn with `workers` processes, sync (threads 1) or gthread."""
+    command = [_bin("gunicorn"), "config.wsgi", "--workers", str(workers)]
+    if threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
     command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--no-control-socket"]
     command += ["--timeout", "300"]  # a shared, loaded machine: no worker killed mid-request
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
@@ -60,12 +65,14 @@ def _replace(text: str, pattern: str, new: str) -> str:
     return changed
 
 
-def proxy_config(front: int, node_ports: list[int], folder: Path) -> Path:
+def proxy_config(
+    front: int, node_ports: list[int], folder: Path, at_once: int = NODE_WORKERS
+) -> Path:
     """docker/haproxy/haproxy.cfg with this machine's ports, written into `folder`."""
     text = (PROXY_DIR / "haproxy.cfg").read_text()
     text = _replace(text, r"^    bind :8080$", f"    bind 127.0.0.1:{front}")
     text = _replace(text, r"^    errorfile 503 .*$", f"    errorfile 503 {PROXY_DIR / '503.http'}")
-    text = _replace(text, r"maxconn 3 ", f"maxconn {NODE_WORKERS} ")
+    text = _replace(text, r"maxconn 3 ", f"maxconn {at_once} ")
     servers = "\n".join(
         f"    server web{n} 127.0.0.1:{port}" for n, port in enumerate(node_ports, 1)
     )
@@ -76,13 +83,22 @@ def proxy_config(front: int, node_ports: list[int], folder: Path) -> Path:
     return path
 
 
-def start_stack(env: dict[str, str], nodes: int, proxy: bool, folder: Path) -> Stack:
-    """`nodes` web nodes and as many Celery workers; HAProxy in front when asked or when
-    there is more than one node. Returns once every node and the proxy answer."""
+def start_stack(
+    env: dict[str, str],
+    nodes: int,
+    proxy: bool,
+    folder: Path,
+    workers: int = NODE_WORKERS,
+    threads: int = 1,
+) -> Stack:
+    """`nodes` web nodes (`workers` gunicorn processes of `threads` threads each) and as
+    many Celery workers; HAProxy in front when asked or when there is more than one node
+    (as many requests at once on a node as it has threads in all). Returns once every
+    node and the proxy answer."""
     node_ports = [free_port() for _ in range(nodes)]
     stack = Stack(
         port=node_ports[0],
-        nodes=[start_node(env, port) for port in node_ports],
+        nodes=[start_node(env, port, workers, threads) for port in node_ports],
         node_ports=node_ports,
         workers=[start_worker(env, folder / f"worker{n}.log") for n in range(nodes)],
     )
@@ -94,7 +110,7 @@ def start_stack(env: dict[str, str], nodes: int, proxy: bool, folder: Path) -> S
             if haproxy is None:
                 raise SystemExit("--nodes 2 and --proxy need HAProxy: apt-get install haproxy")
             stack.port = free_port()
-            config = proxy_config(stack.port, node_ports, folder)
+            config = proxy_config(stack.port, node_ports, folder, workers * threads)
             stack.proxy = subprocess.Popen([haproxy, "-f", str(config), "-db"], cwd=folder)
             wait_for(stack.port, "/favicon.ico")
     except BaseException:
