@@ -240,6 +240,8 @@
     }
     var save = form.querySelector("#save-hand");
     var label = save ? save.textContent : "";
+    // On its way: the card's own refresh (burraco_card.js) waits, as for a form sent.
+    form.dataset.sending = "1";
     if (save) {
       save.disabled = true;
       if (save.dataset.busy) save.textContent = save.dataset.busy;
@@ -248,6 +250,7 @@
       if (result.outcome === "stored") {
         window.location.assign(root.getAttribute("data-page-url"));
       } else if (result.outcome === "later") {
+        delete form.dataset.sending;
         if (save) {
           save.disabled = false;
           save.textContent = label;

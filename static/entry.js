@@ -183,7 +183,10 @@
     if (!navigator.onLine) return show();
     return sender.flush().then(function (left) {
       if (!left.length && sentSome) {
-        // Everything is stored: the server's page has the scores (unless a deal is being tapped).
+        // Everything is stored: the server's page has the scores (unless a deal is being
+        // tapped). Once: a second flush meanwhile (the online event, the 5 s tick) would
+        // abort the first reload with a second.
+        sentSome = false;
         if (!dirty) window.location.reload();
         else document.getElementById("refresh-banner").hidden = false;
       }

@@ -3,8 +3,9 @@
 
    A page asks to be kept (static/offline_queue.js, keepPage): its address, scripts,
    styles and icons go into one cache. Only what was kept is ever answered from it:
-   - a kept page: from the network first, the cache refreshed with each answer; the
-     cache when the network fails or is silent for 4 seconds (a crowded access point);
+   - a kept page (opened, or fetched by its own script): from the network first, the
+     cache refreshed with each answer; the cache when the network fails or is silent for
+     4 seconds (a crowded access point);
    - a kept script, style or icon: from the cache at once, refreshed in the background;
    - everything else (the state polls, the API, the other pages, every POST): untouched,
      never even looked up (KEEPABLE below).
@@ -115,7 +116,12 @@ self.addEventListener("fetch", function (event) {
           });
         }
         if (!kept) return fetch(request);
-        if (request.mode === "navigate") return pageFirst(event, cache, kept);
+        // A table page is always asked of the network first, also when a script fetches
+        // it (the score card shows its new state in place): a kept copy answers only when
+        // the network fails, never ahead of it.
+        if (request.mode === "navigate" || TABLE_PAGE.test(url.pathname)) {
+          return pageFirst(event, cache, kept);
+        }
         return assetFirst(event, cache, kept);
       });
     })

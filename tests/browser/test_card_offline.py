@@ -213,3 +213,25 @@ def test_offline_words_and_width_on_a_phone(
         assert page.locator("#hand-heading").inner_text() == heading
         expect(page.locator("#offline-note")).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+def test_a_card_kept_offline_still_follows_the_server_while_a_hand_is_typed(
+    live_server, browser, tmp_path
+):
+    """Under the service worker, which keeps the card as it was when first opened, the
+    card's in-place refresh still shows the new hand of the line's other phone, and the
+    hand being typed on this one stays as typed."""
+    table = _seated_table()
+    url = f"{live_server.url}/t/{table.key}/card/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)  # kept before its line is chosen
+        with page.expect_navigation():
+            page.locator('#line-choice button[value="NS"]').click()
+        page.fill("#NS-mp", "400")
+        page.fill("#EW-mp", "200")
+        hand_submit(game_id=table.game.pk, hand={"mp": {"NS": 300, "EW": 100}}, line="NS")
+        page.locator("#card-hands #hand-1").wait_for(timeout=5_000)
+        page.wait_for_timeout(2_500)  # the polls after it
+        assert page.locator("#line-choice").count() == 0
+        assert page.locator("#card-hands #hand-1").count() == 1
+        assert (page.input_value("#NS-mp"), page.input_value("#EW-mp")) == ("400", "200")
