@@ -168,9 +168,10 @@ def test_the_backup_service_dumps_the_database_every_night_into_its_volume(compo
 
     assert run.returncode == 1  # the third sleep stops it
     assert "backup written" in run.stdout and "backup FAILED" in run.stderr
-    assert [p.name for p in folder.iterdir()] == [
-        f"tavolo-{subprocess.check_output(['date', '+%F'], text=True).strip()}.dump"
-    ]
+    # The date as the script read it: in its environment, without the TZ that Django set
+    # in this process (near midnight, UTC and the site's zone name different days).
+    today = subprocess.check_output(["date", "+%F"], text=True, env={"PATH": "/usr/bin:/bin"})
+    assert [p.name for p in folder.iterdir()] == [f"tavolo-{today.strip()}.dump"]
 
 
 def test_the_proxy_balances_every_web_container_and_refuses_past_capacity(compose):
