@@ -322,9 +322,13 @@ def _posted_number(form: Any) -> int | None:
     return int(raw) if raw.isdigit() and int(raw) > 0 else None
 
 
-def already_entered(game: Game, number: int) -> str:
+def stored_mp(game: Game, number: int) -> tuple[int, int] | None:
+    """The (NS, EW) MP of stored hand `number`, or None."""
+    return game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
+
+
+def already_entered(number: int, stored: tuple[int, int] | None) -> str:
     """What a phone sending a stored hand again is told: "Hand 2 is already entered: 400–200"."""
-    stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
     if stored is None:
         return _("Hand %(number)s is already entered.") % {"number": number}
     return _("Hand %(number)s is already entered: %(ns)s–%(ew)s.") % {
@@ -354,7 +358,11 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
     try:
         answer = _submit_hand(request, table, line, number)
     except (DealConflict, IdempotencyMismatch) as error:
-        words = already_entered(table.game, number) if number is not None else error.message
+        words = (
+            already_entered(number, stored_mp(table.game, number))
+            if number is not None
+            else error.message
+        )
         return render_card(request, table, errors=[words], status=409)
     except DealRejected as error:
         errors = [p["message"] for p in error.problems] or [error.message]
@@ -368,7 +376,7 @@ def card_hand(request: HttpRequest, table: Table) -> HttpResponse:
             request, _("Hand %(number)s saved.") % {"number": len(answer.body["hands"])}
         )
     elif number is not None:
-        messages.info(request, already_entered(table.game, number))
+        messages.info(request, already_entered(number, stored_mp(table.game, number)))
     return redirect("burraco-card", key=table.key)
 
 
@@ -406,11 +414,12 @@ def _queued_hand(request: HttpRequest, table: Table) -> HttpResponse:
     except (DealConflict, IdempotencyMismatch) as error:
         if number is None:
             return offline.refused_answer(error.code, [error.message], status=error.status)
+        stored = stored_mp(table.game, number)  # read once for both
         return offline.refused_answer(
             error.code,
-            [already_entered(table.game, number)],
+            [already_entered(number, stored)],
             status=error.status,
-            stored=stored_hand_words(table.game, number),
+            stored=stored_hand_words(stored),
         )
     except EntryError as error:
         words = [p["message"] for p in error.problems] or [error.message]
@@ -418,9 +427,8 @@ def _queued_hand(request: HttpRequest, table: Table) -> HttpResponse:
     return offline.stored_answer(number or len(answer.body["hands"]), created=answer.created)
 
 
-def stored_hand_words(game: Game, number: int) -> str:
-    """The stored version of hand `number` in a few words ("NS 400 – EW 200"), or ""."""
-    stored = game.hands.filter(number=number).values_list("ns_mp", "ew_mp").first()
+def stored_hand_words(stored: tuple[int, int] | None) -> str:
+    """A stored hand's MP in a few words ("NS 400 – EW 200"), or ""."""
     if stored is None:
         return ""
     return f"{pgettext('line', 'NS')} {stored[0]} – {pgettext('line', 'EW')} {stored[1]}"
