@@ -56,11 +56,17 @@ def _bin(name: str) -> str:
     return str(here if here.exists() else ROOT / ".venv" / "bin" / name)
 
 
-def start_server(env: dict[str, str], port: int) -> subprocess.Popen:
-    command = [_bin("gunicorn"), "config.wsgi", "--workers", "2"]
+def start_server(
+    env: dict[str, str], port: int, workers: int = 2, threads: int = 1, own_group: bool = False
+) -> subprocess.Popen:
+    """gunicorn with `workers` processes, sync (threads 1) or gthread; `own_group`: in a
+    process group of its own, so that it can be killed whole as a machine stops."""
+    command = [_bin("gunicorn"), "config.wsgi", "--workers", str(workers)]
+    if threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
     command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--no-control-socket"]
     command += ["--timeout", "300"]  # a shared, loaded machine: no worker killed mid-request
-    return subprocess.Popen(command, cwd=ROOT, env=env)
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=own_group)
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:

@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from api_server import _bin, free_port, start_worker, stop, wait_for
+from api_server import free_port, start_server, start_worker, stop, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 PROXY_DIR = ROOT / "docker" / "haproxy"
@@ -47,13 +47,8 @@ class Stack:
 def start_node(
     env: dict[str, str], port: int, workers: int = NODE_WORKERS, threads: int = 1
 ) -> subprocess.Popen:
-    """One web node: gunicorn with `workers` processes, sync (threads 1) or gthread."""
-    command = [_bin("gunicorn"), "config.wsgi", "--workers", str(workers)]
-    if threads > 1:
-        command += ["--worker-class", "gthread", "--threads", str(threads)]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--no-control-socket"]
-    command += ["--timeout", "300"]  # a shared, loaded machine: no worker killed mid-request
-    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    """One web node: gunicorn in a process group of its own (stop_node kills it whole)."""
+    return start_server(env, port, workers, threads, own_group=True)
 
 
 def _replace(text: str, pattern: str, new: str) -> str:
