@@ -92,7 +92,7 @@ print(f"/t/{barbu.table.key}/", barbu.deals_count, f"/t/{burraco.table.key}/card
 
 
 def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
-    """The database with the demo, the collected static files: the env, and each game's
+    """The database with the demo, the static files collected into `folder`: the env, and each game's
     table page (path, and how many deals or hands it shows)."""
     python = str(ROOT / ".venv" / "bin" / "python")
     env = dict(os.environ)
@@ -101,6 +101,7 @@ def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
         DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
         DEBUG="0",
         STATIC_MANIFEST="1",
+        STATIC_ROOT=str(folder / "static"),
         LOG_LEVEL="ERROR",
     )
     env.pop("REDIS_URL", None)

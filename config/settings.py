@@ -256,7 +256,9 @@ USE_TZ = True
 
 # --- Static files ---------------------------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes (STATIC_ROOT: a benchmark collects into its own folder, so a
+# test run beside it never sees the checkout's folder half-written).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
