@@ -125,15 +125,17 @@ AXE_RUN_JS = "(options) => axe.run(options).then((results) => results.violations
 
 
 def axe_violations(page, axe) -> list[dict]:
-    page.evaluate(axe.axe_script)
+    if not page.evaluate("() => 'axe' in window"):  # not on this page since it loaded
+        page.evaluate(axe.axe_script)
     return page.evaluate(AXE_RUN_JS, AXE_OPTIONS)
 
 
 class Walk:
     """One browser page at one width: opens pages and collects what is wrong on them."""
 
-    def __init__(self, page, base: str, language: str, width: str) -> None:
+    def __init__(self, page, base: str, language: str, width: str, *, audit: bool = True) -> None:
         self.page = page
+        self.audit = audit  # False: no axe on this walk, whatever `check` is asked
         self.base = base
         self.folder = SHOTS / language / width
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -174,9 +176,10 @@ class Walk:
                 self._add(line)
         if not audit:
             return
-        for violation in axe_violations(self.page, axe):
-            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
-            self._add(f"axe {violation['id']} ({violation['impact']}): {targets}")
+        if self.audit:
+            for violation in axe_violations(self.page, axe):
+                targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:4]
+                self._add(f"axe {violation['id']} ({violation['impact']}): {targets}")
         if WALK_SHOTS:
             self.page.screenshot(path=str(self.folder / f"{name}.png"), full_page=True)
 
