@@ -92,8 +92,8 @@ print(f"/t/{barbu.table.key}/", barbu.deals_count, f"/t/{burraco.table.key}/card
 
 
 def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
-    """The database with the demo, the static files collected into `folder`: the env, and each game's
-    table page (path, and how many deals or hands it shows)."""
+    """The database with the demo and the static files, both in `folder`: the env, and each
+    game's table page (path, and how many deals or hands it shows)."""
     python = str(ROOT / ".venv" / "bin" / "python")
     env = dict(os.environ)
     env.update(
