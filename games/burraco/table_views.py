@@ -94,9 +94,10 @@ def bound_line(request: HttpRequest, table: Table, card: ScoreCard | None = None
 
 def state_etag(game_id: int, event_id: int) -> str:
     """The ETag of what a score card page shows: its game's version (a hand, a
-    confirmation, a dispute, a correction) and its tournament's (a turn closed or seated,
-    the tournament closed), read before the data they label (games/core/live.py)."""
-    game, event = live.version("game", game_id), live.version("event", event_id)
+    confirmation, a dispute, a correction) and its tournament's state (a turn closed or
+    seated, the tournament closed; not the other tables' hands nor the ranking), read
+    before the data they label (games/core/live.py)."""
+    game, event = live.version("game", game_id), live.version("status", event_id)
     return live.etag(f"{game}.{event}", "burraco-card") if game and event else ""
 
 

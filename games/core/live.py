@@ -13,10 +13,15 @@ after the write committed, and a reader reads its data after the version: whatev
 labelled with a version is at least as new as every write before that version existed.
 A write during a read drops the version the reader holds, so the next poll reads again.
 
+Scopes: "event" (everything an evening's pages show), "game" (one table's game) and
+"status" (an evening's and its rounds' states alone, what a Burraco score card shows of its
+tournament: a hand at another table drops the event's version but not this one, so the
+other cards' polls stay 304s).
+
 What drops a version: deals stored, corrected, confirmed or renamed (the deals_changed
 signal, for the games and their evenings), a standings rebuild (scoring/rebuild.py), any
-save of an evening or a round (status, publication, a round seated: the receivers below),
-a club's save (its language decides the page's). Versions also expire after
+save of an evening or a round (status, publication, a round seated: the receivers below,
+which drop its "status" too), a club's save (its language decides the page's). Versions also expire after
 VERSION_SECONDS, in case a write is ever missed. With the cache unreachable there is no
 version: every poll is answered in full, as before (clubs/cache.py answers a miss).
 """
@@ -143,12 +148,14 @@ def on_deals_changed(sender: Any, game_ids: list[int], event_ids: list[int], **k
 
 def on_event_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     touch_on_commit("event", [instance.pk])
+    touch_on_commit("status", [instance.pk])
 
 
 def on_round_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A round seated (its tables and games are made in the same transaction), closed,
     reopened or deleted."""
     touch_on_commit("event", [instance.event_id])
+    touch_on_commit("status", [instance.event_id])
 
 
 def on_pair_saved(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -131,3 +131,23 @@ def test_the_next_turn_seated_and_the_tournament_closed_change_the_answer(
 
 def test_a_wrong_key_is_a_404(client: Client) -> None:
     assert client.get(reverse("burraco-card-state", args=["no-such-key"])).status_code == 404
+
+
+def test_a_hand_at_another_table_and_the_standings_leave_this_card_a_304(
+    seated, django_capture_on_commit_callbacks, django_assert_num_queries
+) -> None:
+    """What changes elsewhere in the tournament (another table's hand, the ranking rebuilt
+    after it) is not on this card: its phone's poll stays a 304 without a query (issue 35:
+    at 60 tables every hand anywhere made every card's poll read its card again)."""
+    _event, rnd, table = seated
+    other = rnd.tables.exclude(pk=table.pk).order_by("number").first()
+    ew = phone(table, "EW")
+    etag = _poll(ew, table)["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        phone(other, "NS").post(
+            reverse("burraco-card-hand", args=[other.key]),
+            {"mode": "mp", "NS-mp": "300", "EW-mp": "100", "number": "1"},
+        )
+    with django_assert_num_queries(0):
+        again = _poll(ew, table, etag)
+    assert again.status_code == 304
