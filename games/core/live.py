@@ -22,8 +22,9 @@ What drops a version: deals stored, corrected, confirmed or renamed (the deals_c
 signal, for the games and their evenings), a standings rebuild (scoring/rebuild.py), any
 save of an evening or a round (status, publication, a round seated: the receivers below,
 which drop its "status" too), a club's save (its language decides the page's). Versions
-also expire after VERSION_SECONDS, in case a write is ever missed. With the cache unreachable there is no
-version: every poll is answered in full, as before (clubs/cache.py answers a miss).
+also expire after VERSION_SECONDS, in case a write is ever missed. With the cache
+unreachable there is no version: every poll is answered in full, as before (clubs/cache.py
+answers a miss).
 """
 
 from __future__ import annotations
