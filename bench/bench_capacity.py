@@ -33,6 +33,9 @@ in the same run: a trivial Django view (/favicon.ico's redirect) and the trivial
 list, alone before the first step and polled once a second during every step. The search
 stops at the first step whose p99 passes 500 ms or that has an error; the knee is the step
 before it. At the end, every write that was answered as accepted must be in the database.
+`--phones` adds two phones emulated in Chromium at one more Barbu table in every step
+(bench/capacity_phones.py): from the tap on save to the new totals on that phone and on
+the other.
 Results go to the "## Capacity" section of bench/RESULTS.md (unless --no-write).
 """
 
@@ -42,6 +45,7 @@ import argparse
 import datetime
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -53,6 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from api_server import recreate_database, redis_flush, server_env  # noqa: E402
+from capacity_phones import PhonePair, summary  # noqa: E402
+from capacity_phones import render as render_phones  # noqa: E402
 from capacity_play import BarbuTable, Browser, BurracoTable, Record, desk, floor, seed, stored  # noqa: E402
 from capacity_stack import start_stack  # noqa: E402
 from capacity_watch import Watch, drop_database, percentile, summarise  # noqa: E402
@@ -84,6 +90,18 @@ def parse(argv: list[str]) -> argparse.Namespace:
         action="store_true",
         help="one step at --tables-start; the second node is killed halfway through it",
     )
+    parser.add_argument(
+        "--phones", action="store_true", help="two emulated phones at one more Barbu table"
+    )
+    parser.add_argument(
+        "--phones-period", type=float, default=15.0, help="seconds between the phones' saves"
+    )
+    parser.add_argument(
+        "--phones-cpu-slowdown",
+        type=float,
+        default=1.0,
+        help="Chromium's CPU throttling of the phones (busy-waits: costs the machine a core)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
     args = parser.parse_args(argv)
@@ -92,12 +110,18 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def setup(args: argparse.Namespace, database_url: str, redis_url: str) -> tuple[dict, dict]:
+def setup(
+    args: argparse.Namespace, database_url: str, redis_url: str, folder: Path
+) -> tuple[dict, dict]:
     env = server_env(database_url, redis_url, "api_bench_settings")
+    # The static files as production serves them (hashed, compressed, by whitenoise),
+    # collected into the run's own folder: the phones' pages run their scripts.
+    env.update(STATIC_MANIFEST="1", STATIC_ROOT=str(folder / "static"))
     recreate_database(database_url)
     redis_flush(redis_url)  # this benchmark's own Redis database only
-    migrate = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
-    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
+    for command in ("migrate", "collectstatic"):
+        manage = [sys.executable, "manage.py", command, "--noinput", "-v", "0"]
+        subprocess.run(manage, cwd=ROOT, env=env, check=True)
     for key in ("DATABASE_URL", "CONN_MAX_AGE", "REDIS_URL", "DEBUG"):
         os.environ[key] = env[key]
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
@@ -105,7 +129,8 @@ def setup(args: argparse.Namespace, database_url: str, redis_url: str) -> tuple[
 
     django.setup()
     barbu = (args.tables_max + 1) // 2
-    plan = seed(barbu, args.tables_max - barbu, args.seed)
+    # With --phones, one more Barbu table (the last), which only the phones play.
+    plan = seed(barbu + args.phones, args.tables_max - barbu, args.seed)
     from django.db import connections
 
     connections.close_all()
@@ -122,7 +147,9 @@ def idle_floor(port: int, n: int = 100) -> dict:
     return summarise(record.requests, 1.0)["kinds"]
 
 
-def run_step(tables: int, args, port: int, plan: dict, players: dict, watch: Watch) -> dict:
+def run_step(
+    tables: int, args, port: int, plan: dict, players: dict, watch: Watch, phones=None
+) -> dict:
     barbu_n = (tables + 1) // 2
     active = players["barbu"][:barbu_n] + players["burraco"][: tables - barbu_n]
     record, halt = Record(), threading.Event()
@@ -140,6 +167,9 @@ def run_step(tables: int, args, port: int, plan: dict, players: dict, watch: Wat
             threading.Thread(target=desk, args=(path, plan["session"], port, record, halt))
         )
     threads.append(threading.Thread(target=floor, args=(port, record, halt)))
+    saves: list[dict] = []
+    if phones is not None:
+        threads.append(threading.Thread(target=phones.play, args=(halt, saves, record)))
     watch.start_step()
     started = time.perf_counter()
     for thread in threads:
@@ -152,6 +182,8 @@ def run_step(tables: int, args, port: int, plan: dict, players: dict, watch: Wat
     result = summarise(record.requests, elapsed)
     result.update(tables=tables, viewers=2 * tables, resources=watch.end_step(record.accepted))
     result["accepted"] = list(record.accepted)
+    if phones is not None:
+        result["phones"] = summary(saves)
     return result
 
 
@@ -205,14 +237,20 @@ def main(argv: list[str]) -> int:
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
     started_at = datetime.datetime.now(datetime.UTC)
     load_start = os.getloadavg()
-    env, plan = setup(args, database_url, redis_url)
+    folder = Path(tempfile.mkdtemp(prefix="bench-capacity-"))
+    env, plan = setup(args, database_url, redis_url, folder)
+    barbu_tables = plan["barbu"]["tables"][: len(plan["barbu"]["tables"]) - args.phones]
     players = {
-        "barbu": [BarbuTable(t, plan["barbu"]["event"]) for t in plan["barbu"]["tables"]],
+        "barbu": [BarbuTable(t, plan["barbu"]["event"]) for t in barbu_tables],
         "burraco": [BurracoTable(t, plan["burraco"]["event"]) for t in plan["burraco"]["tables"]],
     }
-    folder = Path(tempfile.mkdtemp(prefix="bench-capacity-"))
     stack = start_stack(env, args.nodes, args.proxy, folder, args.web_workers, args.threads)
     port = stack.port
+    phones = (
+        PhonePair(plan["barbu"]["tables"][-1], port, args.phones_period, args.phones_cpu_slowdown)
+        if args.phones
+        else None
+    )
     steps: list[dict] = []
     try:
         time.sleep(2)  # the workers' start-up sweep
@@ -226,7 +264,7 @@ def main(argv: list[str]) -> int:
             if args.stop_node:
                 killer = threading.Timer(args.step_seconds / 2, stack.stop_node, args=(1,))
                 killer.start()
-            step = run_step(tables, args, port, plan, players, watch)
+            step = run_step(tables, args, port, plan, players, watch, phones)
             if killer is not None:
                 killer.join()
                 step["node_stopped_at"] = args.step_seconds / 2
@@ -268,6 +306,7 @@ def main(argv: list[str]) -> int:
         args.json.write_text(json.dumps(figures, indent=1, default=str))
     if not args.no_write:
         write_section(SECTION, text)
+    shutil.rmtree(folder, ignore_errors=True)  # the nodes' logs and the static files
     return 1 if lost else 0
 
 
@@ -309,6 +348,12 @@ def render(f: dict) -> str:
         + (" --stop-node" if a.get("stop_node") else "")
         + (f" --web-workers {workers}" if workers != 2 else "")
         + (f" --threads {threads}" if threads > 1 else "")
+        + (f" --phones --phones-period {a['phones_period']:g}" if a.get("phones") else "")
+        + (
+            f" --phones-cpu-slowdown {a['phones_cpu_slowdown']:g}"
+            if a.get("phones") and a.get("phones_cpu_slowdown", 1) > 1
+            else ""
+        )
         + f"`, {f['started']}; machine: "
         f"{f['machine']}; load average {l1:.2f} {l5:.2f} {l15:.2f} before, "
         f"{e1:.2f} {e5:.2f} {e15:.2f} after.",
@@ -403,6 +448,7 @@ def render(f: dict) -> str:
             f"{db} | {r.get('load_cpu', 0.0):.2f} | {r.get('machine_busy', 0.0):.0%} | "
             f"{r['queue_max']} | {lag} | {other_work(s):.2f} |"
         )
+    lines += render_phones(f["steps"], a.get("phones_cpu_slowdown", 1))
     lines += ["", "CPU in cores (2 = the whole machine). Per kind of request, last step:", ""]
     lines += ["| request | n | p50 ms | p99 ms | statuses |", "|---|---|---|---|---|"]
     last = f["steps"][-1] if f["steps"] else {"kinds": {}}

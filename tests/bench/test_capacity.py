@@ -17,6 +17,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def bench_module(name: str):
@@ -109,12 +110,18 @@ def test_the_bench_runs_the_production_proxy_with_its_own_ports(tmp_path) -> Non
 
 @pytest.mark.slow
 @pytest.mark.skipif(
-    not (reachable(5432) and reachable(6379)),
-    reason="needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379 (the production stack)",
+    not (reachable(5432) and reachable(6379) and Path(CHROMIUM).exists()),
+    reason="needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379 (the production "
+    "stack), and Chromium for the phones",
 )
 def test_the_smallest_search_reports_a_knee_and_loses_no_write(tmp_path) -> None:
     run, figures = run_bench(tmp_path, "test", 11, "--tables-start", "2", "--tables-step", "2",
-                             "--tables-max", "4", "--step-seconds", "8")  # fmt: skip
+                             "--tables-max", "4", "--step-seconds", "8",
+                             "--phones", "--phones-period", "1")  # fmt: skip
+    # The two phones' saves are shown on both, the saving one first; counted as writes.
+    phones = figures["steps"][0]["phones"]
+    assert phones["saves"] >= 1 and phones["other"]["shown"] == phones["saves"]
+    assert phones["own"]["p50"] <= phones["other"]["p50"] < 15
     assert "**Knee: " in run.stdout or "**Knee below " in run.stdout
     assert "no knee up to 4" in run.stdout or figures["past_knee"]
     assert figures["accepted"] > 0 and figures["lost"] == 0  # every accepted save is stored
@@ -181,3 +188,29 @@ def test_the_report_states_the_knee_the_target_and_a_loaded_machine() -> None:
     assert "no knee up to 20 tables" in quiet and "not measured (the search stopped" in quiet
     assert "not idle" not in quiet
     assert "First to saturate: the web workers' CPU (95% of what it can use)." in quiet
+
+
+def test_the_phones_are_reported_from_the_tap_with_a_save_never_shown_said() -> None:
+    """--phones: each step's saves, the median and slowest times from the tap on save, and
+    a save the other phone never showed said as such, not hidden in a median."""
+    phones = bench_module("capacity_phones")
+    shown = phones.summary(
+        [
+            {"number": 1, "own": 0.8, "other": 1.5},
+            {"number": 2, "own": 1.2, "other": 1.9},
+            {"number": 3, "own": 0.7, "other": 1.1},
+        ]
+    )
+    assert shown == {
+        "saves": 3,
+        "own": {"shown": 3, "p50": 0.8, "max": 1.2},
+        "other": {"shown": 3, "p50": 1.5, "max": 1.9},
+    }
+    lost = phones.summary([{"number": 1, "own": 1.1, "other": None}])
+    assert lost["other"] == {"shown": 0, "p50": None, "max": None}
+    first, second = step(150, 300), step(180, 450)
+    first["phones"], second["phones"] = shown, lost
+    text = bench_module("bench_capacity").render(figures_of([first, second], load=0.1))
+    assert "| 150 | 3 | 3 | 0.80 / 1.20 | 3 | 1.50 / 1.90 |" in text
+    assert "| 180 | 1 | 1 | 1.10 / 1.10 | 0 | never shown |" in text
+    assert phones.render([step(20, 100)]) == []  # without --phones, no table
