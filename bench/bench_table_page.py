@@ -1,18 +1,21 @@
-"""Benchmark: the table pages (Barbu's entry, Burraco's score card) on a mid-range phone.
+"""Benchmark: the table pages (Barbu's entry, Burraco's score card) and the public ranking
+on a mid-range phone.
 
 Run by hand from the repository root: `.venv/bin/python bench/bench_table_page.py`. It
 makes a SQLite database in a temporary folder, loads the demo club into it, collects the
 static files as production serves them (STATIC_MANIFEST=1: hashed names, compressed by
 whitenoise) and starts gunicorn with DEBUG off. Chromium (Playwright, /usr/bin/chromium)
 then opens the running evening's busiest Barbu table page, and the score card of the
-running Burraco tournament's busiest table, at 390x844 with Chromium's own
+running Burraco tournament's busiest table, and that Barbu evening's public page (its
+ranking, which players and the hall follow), at 390x844 with Chromium's own
 emulation of a mid-range phone over a poor network, through the DevTools protocol:
 Emulation.setCPUThrottlingRate (4x slower CPU) and Network.emulateNetworkConditions
 (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip).
 
 - first visit: a new browser context (empty HTTP cache, no service worker);
 - repeat visit: the same context opening the page again once the service worker
-  (static/table_worker.js) has kept it; the page's scripts and styles come from its cache.
+  (static/table_worker.js) has kept it; the page's scripts and styles come from its cache
+  (the public page has no service worker: the browser's HTTP cache).
 
 For each: the bytes transferred until the page is usable (its load event: the deferred
 scripts ran, the form's checks are on) as Chromium counts them on the wire
@@ -78,7 +81,8 @@ def run(command: list[str], env: dict[str, str]) -> str:
 
 
 # The busiest table of a running Barbu evening, and of a running Burraco turn: its path
-# and how many deals or hands its sheet shows.
+# and how many deals or hands its sheet shows; and that evening's public page (its ranking)
+# and how many players it ranks.
 TABLES_PY = """
 from games.models import Event, Game, Round
 running = Game.objects.filter(
@@ -86,8 +90,10 @@ running = Game.objects.filter(
 ).select_related("table")
 barbu = running.filter(kind=Game.Kind.BARBU).order_by("-deals_count").first()
 burraco = running.filter(kind=Game.Kind.BURRACO).order_by("-deals_count").first()
+event = barbu.table.round.event
+ranked = Game.objects.filter(table__round__event=event).values("table__seats__player").distinct()
 print(f"/t/{barbu.table.key}/", barbu.deals_count, f"/t/{burraco.table.key}/card/",
-      burraco.deals_count)
+      burraco.deals_count, f"/events/{event.pk}/", ranked.count())
 """
 
 
@@ -110,7 +116,11 @@ def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
     run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env)
     run([python, "manage.py", "demo_club", "--force"], env)
     found = run([python, "manage.py", "shell", "-v", "0", "-c", TABLES_PY], env).split()
-    return env, {"table page": (found[0], found[1]), "score card": (found[2], found[3])}
+    return env, {
+        "table page": (found[0], found[1]),
+        "score card": (found[2], found[3]),
+        "public ranking": (found[4], found[5]),
+    }
 
 
 class AccessLog:
@@ -207,7 +217,9 @@ def report(results: dict[str, list[dict]], args, pages: dict, started: str, load
         "Production settings (DEBUG off, gunicorn, hashed static files compressed by "
         "whitenoise, SQLite). The demo's busiest running Barbu table "
         f"({pages['table page'][1]} deals in its score sheet) and the score card of its "
-        f"running Burraco tournament's busiest table ({pages['score card'][1]} hands), "
+        f"running Burraco tournament's busiest table ({pages['score card'][1]} hands), the "
+        f"public page of that Barbu evening (its ranking of {pages['public ranking'][1]} "
+        "players, the tables' progress, polled every second), "
         f"Chromium at 390x844 with Emulation.setCPUThrottlingRate {CPU_SLOWDOWN}x and "
         "Network.emulateNetworkConditions 1.6 Mbit/s down, 750 kbit/s up, 150 ms round "
         "trip. Bytes on the wire (headers included) until the load event (the page usable: "
@@ -225,7 +237,8 @@ def report(results: dict[str, list[dict]], args, pages: dict, started: str, load
     ]
     for key, rows in results.items():
         name, visit = key.split("|")
-        shown = f"{name}, {visit} visit" + (" (service worker)" if visit == "repeat" else "")
+        worker = visit == "repeat" and name in ("table page", "score card")
+        shown = f"{name}, {visit} visit" + (" (service worker)" if worker else "")
         if name == "log-in page":
             shown = "baseline: " + shown.replace(" (service worker)", "")
         lines.append(
