@@ -147,16 +147,21 @@ def on_deals_changed(sender: Any, game_ids: list[int], event_ids: list[int], **k
         cache.delete_many(sorted(keys))
 
 
+def _touch_event_and_status(event_id: int | None) -> None:
+    """After the commit: the evening's pages and its state changed (one round trip)."""
+    if event_id is not None:
+        keys = [_key("event", event_id), _key("status", event_id)]
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
 def on_event_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    touch_on_commit("event", [instance.pk])
-    touch_on_commit("status", [instance.pk])
+    _touch_event_and_status(instance.pk)
 
 
 def on_round_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A round seated (its tables and games are made in the same transaction), closed,
     reopened or deleted."""
-    touch_on_commit("event", [instance.event_id])
-    touch_on_commit("status", [instance.event_id])
+    _touch_event_and_status(instance.event_id)
 
 
 def on_pair_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
