@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.burraco import scorecards, tournaments
-from games.core import closing
+from games.core import closing, live
 from tests.games.burraco.builders import play_turn
 from tests.games.burraco.phones import phone
 
@@ -134,20 +134,24 @@ def test_a_wrong_key_is_a_404(client: Client) -> None:
 
 
 def test_a_hand_at_another_table_and_the_standings_leave_this_card_a_304(
-    seated, django_capture_on_commit_callbacks, django_assert_num_queries
+    seated, eager_tasks, django_capture_on_commit_callbacks, django_assert_num_queries
 ) -> None:
     """What changes elsewhere in the tournament (another table's hand, the ranking rebuilt
-    after it) is not on this card: its phone's poll stays a 304 without a query (issue 35:
-    at 60 tables every hand anywhere made every card's poll read its card again)."""
-    _event, rnd, table = seated
+    after it, in-process here) is not on this card: its phone's poll stays a 304 without a
+    query (issue 35: at 60 tables every hand anywhere made every card's poll read its card
+    again), while the tournament's own pages did change."""
+    event, rnd, table = seated
     other = rnd.tables.exclude(pk=table.pk).order_by("number").first()
     ew = phone(table, "EW")
     etag = _poll(ew, table)["ETag"]
+    tournament_version = live.version("event", event.pk)
     with django_capture_on_commit_callbacks(execute=True):
         phone(other, "NS").post(
             reverse("burraco-card-hand", args=[other.key]),
             {"mode": "mp", "NS-mp": "300", "EW-mp": "100", "number": "1"},
         )
+    assert other.game.hands.filter(number=1).exists()
+    assert live.version("event", event.pk) != tournament_version
     with django_assert_num_queries(0):
         again = _poll(ew, table, etag)
     assert again.status_code == 304
