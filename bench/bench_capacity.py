@@ -239,7 +239,9 @@ def main(argv: list[str]) -> int:
     load_start = os.getloadavg()
     folder = Path(tempfile.mkdtemp(prefix="bench-capacity-"))
     env, plan = setup(args, database_url, redis_url, folder)
-    barbu_tables = plan["barbu"]["tables"][: len(plan["barbu"]["tables"]) - args.phones]
+    barbu_tables = plan["barbu"]["tables"]
+    if args.phones:  # the last Barbu table is the phones' own
+        barbu_tables, phones_table = barbu_tables[:-1], barbu_tables[-1]
     players = {
         "barbu": [BarbuTable(t, plan["barbu"]["event"]) for t in barbu_tables],
         "burraco": [BurracoTable(t, plan["burraco"]["event"]) for t in plan["burraco"]["tables"]],
@@ -247,7 +249,7 @@ def main(argv: list[str]) -> int:
     stack = start_stack(env, args.nodes, args.proxy, folder, args.web_workers, args.threads)
     port = stack.port
     phones = (
-        PhonePair(plan["barbu"]["tables"][-1], port, args.phones_period, args.phones_cpu_slowdown)
+        PhonePair(phones_table, port, args.phones_period, args.phones_cpu_slowdown)
         if args.phones
         else None
     )

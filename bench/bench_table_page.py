@@ -46,6 +46,7 @@ from report import machine, write_section  # noqa: E402
 
 SECTION = "## Table page on a phone"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 390, "height": 844}
 NETWORK = {
     "offline": False,
@@ -303,9 +304,7 @@ def main(argv: list[str]) -> int:
         try:
             wait_for(port, "/accounts/login/")
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-                )
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 paths = {name: path for name, (path, _count) in pages.items()}
                 results = measure(browser, f"http://127.0.0.1:{port}", paths, args.runs, log)
                 browser.close()

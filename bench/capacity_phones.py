@@ -19,9 +19,8 @@ from __future__ import annotations
 import threading
 import time
 
-from bench_table_page import CHROMIUM, NETWORK, PHONE
+from bench_table_page import ARGS, CHROMIUM, NETWORK, PHONE
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TIMEOUT_MS = 15_000  # a save not shown within 15 s counts as not shown
 
 
