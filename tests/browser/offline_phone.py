@@ -4,6 +4,7 @@ worker, its cache and IndexedDB survive closing it, as on a phone), and Barbu's 
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -68,6 +69,34 @@ def open_ready(context, url: str):
     page.goto(url)
     page.locator("[data-offline-ready]").wait_for(timeout=10_000)
     return page
+
+
+# What a table phone writes: a Barbu deal, a Burraco hand.
+WRITES = re.compile(r"/t/[^/]+/(deal|card/hand)/$")
+
+
+def _no_network(route) -> None:
+    route.abort("internetdisconnected")
+
+
+def go_offline(context) -> None:
+    """The network cut: the context set offline, and every open page seeing it
+    (navigator.onLine false) before the test taps.
+
+    Chromium applies the offline emulation to a page a moment after the call, and to a
+    page reloaded offline a moment after it opens: a write sent in that moment reached the
+    server (seen under load: a deal and a hand stored while "offline", by the queue's flush
+    as the reloaded page opened). A phone that lost its signal has no such moment, so the
+    writes are refused by a route too, until go_online."""
+    context.route(WRITES, _no_network)
+    context.set_offline(True)
+    for page in context.pages:
+        page.wait_for_function("() => !navigator.onLine")
+
+
+def go_online(context) -> None:
+    context.unroute(WRITES, _no_network)
+    context.set_offline(False)
 
 
 def save_offline(page, deal: dict, names: list[str]) -> None:

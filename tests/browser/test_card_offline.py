@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from games.burraco import tournaments
 from games.burraco.scorecards import card_body, hand_submit
 from games.models import BurracoHand, ScoreCard
-from tests.browser.offline_phone import expect_waiting, open_ready, phone
+from tests.browser.offline_phone import expect_waiting, go_offline, go_online, open_ready, phone
 from tests.browser.score_cards import fill_cards
 from tests.games.burraco.builders import tournament
 
@@ -60,7 +60,7 @@ def test_three_hands_kept_offline_are_stored_once_in_order(live_server, browser,
     profile = tmp_path / "phone"
     with phone(browser, profile, live_server) as context:
         page = _open_as(context, url)
-        context.set_offline(True)
+        go_offline(context)
         _save(page, (300, 100))
         assert page.locator("#hand-heading").inner_text() == "Hand 2"
         _save(page, None)  # counted from the cards: only the server's engine scores it
@@ -94,7 +94,7 @@ def test_three_hands_kept_offline_are_stored_once_in_order(live_server, browser,
         page.goto(url)
         expect_waiting(page, "3 hands waiting to be sent")
         # The network returns: the hands go by themselves; the card shows the server's.
-        context.set_offline(False)
+        go_online(context)
         page.locator("#card-hands #hand-3").wait_for(timeout=10_000)
         assert page.locator("#card-hands tr.queued").count() == 0
         expect(page.locator("#offline")).to_be_hidden()
@@ -114,12 +114,12 @@ def test_a_hand_another_phone_stored_first_is_shown_and_resolved(live_server, br
     url = f"{live_server.url}/t/{table.key}/card/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = _open_as(context, url)
-        context.set_offline(True)
+        go_offline(context)
         _save(page, (300, 100))
         _save(page, (120, 80))
         # Meanwhile the line's other phone, online, stores another hand 1.
         hand_submit(game_id=table.game.pk, hand={"mp": {"NS": 400, "EW": 200}}, line="NS")
-        context.set_offline(False)
+        go_online(context)
         refusal = page.locator('[data-refused="1"]')
         refusal.wait_for(timeout=10_000)
         text = refusal.inner_text()
@@ -141,7 +141,7 @@ def test_a_double_tap_offline_keeps_one_hand(live_server, browser, tmp_path):
     url = f"{live_server.url}/t/{table.key}/card/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = _open_as(context, url)
-        context.set_offline(True)
+        go_offline(context)
         page.fill("#NS-mp", "300")
         page.fill("#EW-mp", "100")
         page.locator("#save-hand").dblclick()
@@ -149,7 +149,7 @@ def test_a_double_tap_offline_keeps_one_hand(live_server, browser, tmp_path):
         page.wait_for_timeout(300)
         assert page.locator("#card-hands tr.queued").count() == 1
         expect_waiting(page, "1 hand waiting to be sent")
-        context.set_offline(False)
+        go_online(context)
         page.locator("#card-hands #hand-1").wait_for(timeout=10_000)
     assert _stored(table) == [(1, 300, 100)]
 
@@ -159,7 +159,7 @@ def test_the_phone_checks_what_needs_no_engine_offline(live_server, browser, tmp
     url = f"{live_server.url}/t/{table.key}/card/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = _open_as(context, url)
-        context.set_offline(True)
+        go_offline(context)
         page.fill("#NS-mp", "303")
         page.fill("#EW-mp", "100")
         preview = page.locator("#hand-preview")
@@ -207,7 +207,7 @@ def test_offline_words_and_width_on_a_phone(
     url = f"{live_server.url}/{language}/t/{table.key}/card/"
     with phone(browser, tmp_path / "phone", live_server, language) as context:
         page = _open_as(context, url)
-        context.set_offline(True)
+        go_offline(context)
         _save(page, (300, 100))
         expect_waiting(page, waiting)
         assert page.locator("#hand-heading").inner_text() == heading

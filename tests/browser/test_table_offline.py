@@ -19,6 +19,8 @@ from tests.browser.offline_phone import (
     LAST_TWO,
     THREE_DEALS,
     expect_waiting,
+    go_offline,
+    go_online,
     open_ready,
     phone,
     save_offline,
@@ -36,7 +38,7 @@ def test_three_deals_kept_offline_are_stored_once_in_order(live_server, browser,
     profile = tmp_path / "phone"
     with phone(browser, profile, live_server) as context:
         page = open_ready(context, url)
-        context.set_offline(True)
+        go_offline(context)
         for deal in THREE_DEALS:
             save_offline(page, deal, names)
         expect_waiting(page, "3 deals waiting to be sent")
@@ -62,7 +64,7 @@ def test_three_deals_kept_offline_are_stored_once_in_order(live_server, browser,
         expect_waiting(page, "3 deals waiting to be sent")
         # The network returns: the deals go by themselves and the page shows the server's.
         with page.expect_navigation():
-            context.set_offline(False)
+            go_online(context)
         page.locator('#score-table tr[data-deal="3"]').wait_for()
         assert page.locator("#score-table tr.queued").count() == 0
         expect(page.locator("#offline")).to_be_hidden()
@@ -82,12 +84,12 @@ def test_a_deal_another_phone_stored_first_is_shown_and_resolved(live_server, br
     url = f"{live_server.url}/t/{game.table.key}/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = open_ready(context, url)
-        context.set_offline(True)
+        go_offline(context)
         save_offline(page, BARBU, names)
         save_offline(page, LAST_TWO, names)
         # Meanwhile the second phone, online, stores another deal 1.
         deal_submit(game_id=game.pk, deal={**HEARTS, "number": 1}, by_label="Table 1")
-        context.set_offline(False)
+        go_online(context)
         refusal = page.locator('[data-refused="1"]')
         refusal.wait_for()
         text = refusal.inner_text()
@@ -111,7 +113,7 @@ def test_a_double_tap_offline_keeps_one_deal(live_server, browser, tmp_path):
     url = f"{live_server.url}/t/{game.table.key}/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = open_ready(context, url)
-        context.set_offline(True)
+        go_offline(context)
         enter_deal(page, BARBU, names)
         page.locator("#save").dblclick()
         page.locator("#score-table tr.queued").first.wait_for()
@@ -119,7 +121,7 @@ def test_a_double_tap_offline_keeps_one_deal(live_server, browser, tmp_path):
         assert page.locator("#score-table tr.queued").count() == 1
         expect_waiting(page, "1 deal waiting to be sent")
         with page.expect_navigation():
-            context.set_offline(False)
+            go_online(context)
         page.locator('#score-table tr[data-deal="1"]').wait_for()
     assert Deal.objects.filter(game=game).count() == 1
 
@@ -163,7 +165,7 @@ def test_offline_words_and_width_on_a_phone(live_server, browser, tmp_path, lang
     url = f"{live_server.url}/t/{game.table.key}/"
     with phone(browser, tmp_path / "phone", live_server, language) as context:
         page = open_ready(context, url)
-        context.set_offline(True)
+        go_offline(context)
         save_offline(
             page, {**BARBU, "dealer": names[0], "result": {"king_of_hearts": names[3]}}, names
         )
@@ -179,7 +181,7 @@ def test_the_form_moves_on_to_the_next_dealer_offline(live_server, browser, tmp_
     url = f"{live_server.url}/t/{game.table.key}/"
     with phone(browser, tmp_path / "phone", live_server) as context:
         page = open_ready(context, url)
-        context.set_offline(True)
+        go_offline(context)
         save_offline(page, BARBU, names)
         assert page.locator("#deal-heading").inner_text() == "Deal 2 · dealer Bruno"
         rows = page.locator(".doubles .doubler:visible .who").all_inner_texts()
@@ -195,7 +197,7 @@ def test_the_form_moves_on_to_the_next_dealer_offline(live_server, browser, tmp_
         save_offline(page, bruno_barbu, names)
         expect_waiting(page, "2 deals waiting to be sent")
         with page.expect_navigation():
-            context.set_offline(False)
+            go_online(context)
         page.locator('#score-table tr[data-deal="2"]').wait_for()
     second = Deal.objects.get(game=game, number=2)
     assert second.data["dealer"] == "Bruno"
