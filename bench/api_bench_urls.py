@@ -1,11 +1,12 @@
-"""The site's URLs plus two trivial DRF endpoints the API benchmark compares against.
+"""The site's URLs plus two trivial DRF endpoints: the API benchmark's floor.
 
 Only bench/api_bench_settings.py selects it: never part of the production URLs.
 
 Like with like: the trivial endpoints authenticate and throttle exactly as the real API
 does (the project defaults in settings.REST_FRAMEWORK, which games/api/views.py's
 ApiMixin uses too: the one-query token authentication, the table key, the session, and
-the writes throttle), so the ratios measure the endpoints' own work.
+the writes throttle), so the floor is what any request of the API costs before its own
+work.
 """
 
 from django.urls import path

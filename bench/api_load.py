@@ -65,16 +65,14 @@ def summary(latencies: list[float], elapsed: float, statuses: dict[int, int]) ->
     }
 
 
-def alternate(load, phases: dict[str, list[list]], rounds: int, cap: float, loads=None) -> dict:
+def alternate(load: Load, phases: dict[str, list[list]], rounds: int, cap: float) -> dict:
     """Run the phases in `rounds` slices, taking turns (A B C, then C B A, ...), so that a
     machine that speeds up or slows down during the run weighs on every phase alike.
 
     Each thread's list is cut into consecutive slices (a game's deals stay in order).
     A phase's figures are over all its slices: requests / summed time, percentiles of
-    every latency. "rounds" holds each slice's requests/s. `loads` (name -> Load) runs a
-    phase on another server than `load`'s.
+    every latency. "rounds" holds each slice's requests/s.
     """
-    loads = loads or {}
     sliced = {
         name: [
             [items[len(items) * r // rounds : len(items) * (r + 1) // rounds] for items in work]
@@ -86,7 +84,7 @@ def alternate(load, phases: dict[str, list[list]], rounds: int, cap: float, load
     for r in range(rounds):
         order = list(phases) if r % 2 == 0 else list(reversed(phases))
         for name in order:
-            runs[name].append(loads.get(name, load).run(sliced[name][r], cap / rounds))
+            runs[name].append(load.run(sliced[name][r], cap / rounds))
     results = {}
     for name, parts in runs.items():
         statuses: dict[int, int] = {}
