@@ -8,7 +8,8 @@ appends to: a client that reaches gunicorn directly writes that header itself an
 its own address, escaping every per-address limit. So gunicorn listens where BIND says
 (host:port, several separated by commas), by default on 127.0.0.1 only, and logs a
 warning at start when NUM_PROXIES is set and it listens on a public address: every
-address (0.0.0.0, ::) or a globally routable one.
+address (0.0.0.0, ::) or a globally routable one. It also warns when it starts several
+worker processes without REDIS_URL: each would keep its own cache (cache_warning).
 """
 
 from __future__ import annotations
@@ -68,11 +69,34 @@ def listening_warning(sockets: Iterable[socket.socket], num_proxies: int) -> str
     )
 
 
-def when_ready(server: Any) -> None:
-    """gunicorn's hook once it listens: the warning above, in gunicorn's log."""
-    warning = listening_warning(
-        (listener.sock for listener in server.LISTENERS),
-        int(os.environ.get("NUM_PROXIES", "0") or 0),
+def cache_warning(processes: int, redis_url: str) -> str | None:
+    """The start-up warning for several worker processes without a shared cache, or None.
+
+    Without REDIS_URL the cache is each process's own memory (config/settings.py). The
+    live versions (games/core/live.py) are then each process's own: a deal stored by one
+    process drops that process's version only, and a poll answered by another is told
+    nothing changed. Measured with 2 processes (bench/phone_saves.py, 2026-11-29): the
+    other phone showed a saved deal 3.5 and 7.5 s late instead of about 1 s."""
+    if processes <= 1 or redis_url:
+        return None
+    return (
+        f"gunicorn starts {processes} worker processes without REDIS_URL: each keeps its own "
+        "cache, so a table's or an evening's poll answered by another process than the one "
+        "that stored a deal can be told nothing changed (304) for up to 10 minutes, and the "
+        "login limits and API throttles count per process. Set REDIS_URL (a shared cache), "
+        "or run one process (WEB_CONCURRENCY=1)."
     )
-    if warning:
-        server.log.warning(warning)
+
+
+def when_ready(server: Any) -> None:
+    """gunicorn's hook once it listens: the warnings above, in gunicorn's log."""
+    warnings = [
+        listening_warning(
+            (listener.sock for listener in server.LISTENERS),
+            int(os.environ.get("NUM_PROXIES", "0") or 0),
+        ),
+        cache_warning(server.cfg.workers, os.environ.get("REDIS_URL", "")),
+    ]
+    for warning in warnings:
+        if warning:
+            server.log.warning(warning)

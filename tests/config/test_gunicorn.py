@@ -52,6 +52,43 @@ def test_the_warning_names_the_public_listeners_only_with_num_proxies():
     assert "NUM_PROXIES=1" in text and "X-Forwarded-For" in text
 
 
+def test_several_processes_without_a_shared_cache_are_warned_of():
+    warning = CONF["cache_warning"]
+    assert warning(1, "") is None
+    assert warning(3, "redis://redis:6379/0") is None
+    text = warning(3, "")
+    assert text.startswith("gunicorn starts 3 worker processes without REDIS_URL")
+    assert "304" in text and "WEB_CONCURRENCY=1" in text
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def warning(self, text: str) -> None:
+        self.warnings.append(text)
+
+
+class _Server:
+    def __init__(self, workers: int) -> None:
+        self.LISTENERS: list = []
+        self.cfg = type("Cfg", (), {"workers": workers})()
+        self.log = _Log()
+
+
+@pytest.mark.parametrize(
+    ("workers", "redis_url", "warned"), [(2, "", True), (2, "redis://r/0", False), (1, "", False)]
+)
+def test_gunicorn_says_so_at_start(monkeypatch, workers, redis_url, warned):
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.delenv("NUM_PROXIES", raising=False)
+    server = _Server(workers)
+    CONF["when_ready"](server)
+    assert [w.split(" worker")[0] for w in server.log.warnings] == (
+        [f"gunicorn starts {workers}"] if warned else []
+    )
+
+
 def test_by_default_gunicorn_listens_on_loopback_only(monkeypatch):
     monkeypatch.delenv("BIND", raising=False)
     monkeypatch.setenv("PORT", "8123")
