@@ -4,7 +4,8 @@ on a mid-range phone.
 Run by hand from the repository root: `.venv/bin/python bench/bench_table_page.py`. It
 makes a SQLite database in a temporary folder, loads the demo club into it, collects the
 static files as production serves them (STATIC_MANIFEST=1: hashed names, compressed by
-whitenoise) and starts gunicorn with DEBUG off. Chromium (Playwright, /usr/bin/chromium)
+whitenoise) and starts gunicorn with DEBUG off (one process with four threads: there is
+no Redis, and each process would keep its own cache). Chromium (Playwright, /usr/bin/chromium)
 then opens the running evening's busiest Barbu table page, and the score card of the
 running Burraco tournament's busiest table, and that Barbu evening's public page (its
 ranking, which players and the hall follow), at 390x844 with Chromium's own
@@ -24,6 +25,9 @@ and the times of first paint, first contentful paint, DOMContentLoaded and load,
 page's Performance API. Median of `--runs` runs. Baseline, in the same run and
 conditions: the site's log-in page (the same base template, no table). The budget:
 at most 300 KB before usable and first paint within 2 s (issue 33).
+Then `--saves` deals saved at a table with two phones (bench/phone_saves.py): the time
+from the tap on save to the new totals on that phone (target under 1 s) and on the other
+phone of the table (under 2 s).
 Results go to the "## Table page on a phone" section of bench/RESULTS.md.
 """
 
@@ -42,6 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench")]
 
 from api_server import free_port, stop, wait_for  # noqa: E402
+from phone_saves import TABLE_PY, measure_saves, parse_table  # noqa: E402
+from phone_saves import render as render_saves  # noqa: E402
 from report import machine, write_section  # noqa: E402
 
 SECTION = "## Table page on a phone"
@@ -98,9 +104,10 @@ print(f"/t/{barbu.table.key}/", barbu.deals_count, f"/t/{burraco.table.key}/card
 """
 
 
-def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
-    """The database with the demo and the static files, both in `folder`: the env, and each
-    game's table page (path, and how many deals or hands it shows)."""
+def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]], dict | None]:
+    """The database with the demo and the static files, both in `folder`: the env, each
+    game's table page (path, and how many deals or hands it shows), and the table the
+    saves are made at (phone_saves.TABLE_PY)."""
     python = str(ROOT / ".venv" / "bin" / "python")
     env = dict(os.environ)
     env.update(
@@ -117,11 +124,16 @@ def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
     run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env)
     run([python, "manage.py", "demo_club", "--force"], env)
     found = run([python, "manage.py", "shell", "-v", "0", "-c", TABLES_PY], env).split()
-    return env, {
-        "table page": (found[0], found[1]),
-        "score card": (found[2], found[3]),
-        "public ranking": (found[4], found[5]),
-    }
+    saving = parse_table(run([python, "manage.py", "shell", "-v", "0", "-c", TABLE_PY], env))
+    return (
+        env,
+        {
+            "table page": (found[0], found[1]),
+            "score card": (found[2], found[3]),
+            "public ranking": (found[4], found[5]),
+        },
+        saving,
+    )
 
 
 class AccessLog:
@@ -201,12 +213,20 @@ def load() -> str:
     return ", ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
-def report(results: dict[str, list[dict]], args, pages: dict, started: str, loads: tuple) -> str:
+def report(
+    results: dict[str, list[dict]],
+    args,
+    pages: dict,
+    started: str,
+    loads: tuple,
+    saves: list[dict] | None = None,
+) -> str:
     busy = float(loads[0].split(",")[0]) > 1.0
     lines = [
         SECTION,
         "",
-        f"`bench/bench_table_page.py --runs {args.runs}`, {started}; machine: {machine()}; "
+        f"`bench/bench_table_page.py --runs {args.runs} --saves {args.saves}`, {started}; "
+        f"machine: {machine()}; "
         f"load average (1, 5, 15 min) {loads[0]} at the start, {loads[1]} at the end"
         + (
             " (the machine was busy with other work: the times are upper bounds; the bytes "
@@ -215,7 +235,8 @@ def report(results: dict[str, list[dict]], args, pages: dict, started: str, load
             else " (otherwise idle)."
         ),
         "",
-        "Production settings (DEBUG off, gunicorn, hashed static files compressed by "
+        "Production settings (DEBUG off, gunicorn: one process, 4 threads; hashed static "
+        "files compressed by "
         "whitenoise, SQLite). The demo's busiest running Barbu table "
         f"({pages['table page'][1]} deals in its score sheet) and the score card of its "
         f"running Burraco tournament's busiest table ({pages['score card'][1]} hands), the "
@@ -279,14 +300,16 @@ def report(results: dict[str, list[dict]], args, pages: dict, started: str, load
         "not in the bytes until usable. On a repeat visit the page comes from the network "
         "first (the service worker's copy when the network fails or is silent for 4 s), "
         "its scripts and styles from the worker's cache (refreshed in the background).",
-        "",
     ]
-    return "\n".join(lines)
+    if saves is not None:
+        lines += render_saves(saves, CPU_SLOWDOWN)
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--saves", type=int, default=10, help="deals saved at a table (0: none)")
     parser.add_argument("--no-write", action="store_true", help="print, do not touch RESULTS.md")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -294,9 +317,13 @@ def main(argv: list[str]) -> int:
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_start = load()
     with tempfile.TemporaryDirectory(prefix="tavolo-page-bench-") as folder:
-        env, pages = prepare(Path(folder))
+        env, pages, saving = prepare(Path(folder))
         port = free_port()
-        command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--workers", "2"]
+        # One process (threads for the two phones' polls): without Redis the cache is each
+        # process's own, and a poll answered by another process than the save's would miss
+        # the change (config/gunicorn_conf.py, cache_warning).
+        command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--workers", "1"]
+        command += ["--threads", "4"]
         command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
         log = AccessLog(Path(folder) / "access.log")
         command += ["--access-logfile", str(log.path), "--access-logformat", "%(r)s %(s)s %(B)s"]
@@ -306,11 +333,19 @@ def main(argv: list[str]) -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 paths = {name: path for name, (path, _count) in pages.items()}
-                results = measure(browser, f"http://127.0.0.1:{port}", paths, args.runs, log)
+                base = f"http://127.0.0.1:{port}"
+                results = measure(browser, base, paths, args.runs, log)
+                saves = None
+                if args.saves:
+                    saves = (
+                        measure_saves(browser, base, saving, args.saves, NETWORK, CPU_SLOWDOWN)
+                        if saving
+                        else []
+                    )
                 browser.close()
         finally:
             stop(server)
-    text = report(results, args, pages, started, (load_start, load()))
+    text = report(results, args, pages, started, (load_start, load()), saves)
     print(text)
     if not args.no_write:
         write_section(SECTION, text)

@@ -23,7 +23,7 @@ SMALLEST: dict[str, tuple[list[str], str]] = {
     "bench_burraco.py": (["--turns", "20", "--repeat", "1", "--runs", "1", "--pause", "0"], ""),
     "bench_movements.py": (["--pairs", "12", "--repeat", "1"], ""),
     "bench_seating.py": (["--budget", "0.5"], ""),
-    "bench_table_page.py": (["--runs", "1"], "chromium"),
+    "bench_table_page.py": (["--runs", "1", "--saves", "2"], "chromium"),
     "bench_burraco_tournament.py": (
         ["--pairs", "12", "--small", "6", "--repeat", "1", "--database", "{db}"],
         "postgresql",
