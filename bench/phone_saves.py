@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -92,7 +93,7 @@ def render(saves: list[dict], slowdown: float) -> list[str]:
         times = sorted(s[key] for s in saves if key in s)
         if not times:
             return "not measured", True
-        median = times[len(times) // 2]
+        median = statistics.median(times)
         return f"{median:.2f} s median, {times[-1]:.2f} s slowest ({len(times)})", (
             times[-1] < target
         )
