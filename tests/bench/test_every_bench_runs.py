@@ -24,6 +24,10 @@ SMALLEST: dict[str, tuple[list[str], str]] = {
     "bench_movements.py": (["--pairs", "12", "--repeat", "1"], ""),
     "bench_seating.py": (["--budget", "0.5"], ""),
     "bench_table_page.py": (["--runs", "1", "--saves", "2"], "chromium"),
+    "bench_viewer.py": (
+        ["--tables", "4", "--baseline", "2", "--deals", "2", "--polls", "2"],
+        "chromium",
+    ),
     "bench_burraco_tournament.py": (
         ["--pairs", "12", "--small", "6", "--repeat", "1", "--database", "{db}"],
         "postgresql",

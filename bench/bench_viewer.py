@@ -1,0 +1,240 @@
+"""Benchmark: the public ranking of a big evening on a mid-range phone, while it changes.
+
+Run by hand from the repository root: `.venv/bin/python bench/bench_viewer.py`. It makes a
+SQLite database in a temporary folder with two running Barbu evenings (bench/
+capacity_play.py's seed): `--tables` tables, and `--baseline` tables for the baseline of
+the same run, each table with `--deals` deals stored. It collects the static files as
+production serves them and starts gunicorn with DEBUG off (one process with threads:
+there is no Redis, and each process would keep its own cache). Chromium then opens each
+evening's public page (its live part: the ranking and the tables' progress) at 390x844
+with the phone's emulation of bench_table_page.py (4x slower CPU, 1.6 Mbit/s down, 150 ms
+round trip), and `--polls` times asks for the whole live part again, as a poll does when
+something changed. At a busy evening something changes about every second (a deal stored
+somewhere), so nearly every poll brings the whole part.
+
+For each poll: from asking to the answer's arrival, and to the new part shown (swapped in
+and laid out); the main thread's long tasks over the polls; the live part's size in HTML
+characters and elements, and its bytes on the wire (gzipped). Results go to the
+"## A viewer at a big evening" section of bench/RESULTS.md. Target (issue 35): a phone
+shows a saved deal within 2 s, which a poll every second leaves about 1 s for a poll.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "bench")]
+
+from api_server import free_port, stop, wait_for  # noqa: E402
+from bench_table_page import ARGS, CHROMIUM, CPU_SLOWDOWN, NETWORK, PHONE  # noqa: E402
+from report import machine, write_section  # noqa: E402
+
+SECTION = "## A viewer at a big evening"
+POLL_TARGET_MS = 1000
+
+SEED_PY = """
+import json, sys
+sys.path.insert(0, "bench")
+import capacity_play
+from games.barbu.submission import deal_submit
+from clubs.models import Club
+from django.contrib.auth import get_user_model
+User = get_user_model()
+events = []
+for n, tables in enumerate(({sizes})):
+    plan = capacity_play.seed(tables, 0, 7 + n)
+    for t in plan["barbu"]["tables"]:
+        for k, deal in enumerate(t["deals"][:{deals}]):
+            deal_submit(game_id=t["id"], deal={{**deal, "number": k + 1}})
+    events.append(plan["barbu"]["event"])
+    # The next seed makes clubs of the same names: these move aside.
+    for club in Club.objects.filter(slug__in=[plan["barbu"]["slug"], plan["burraco"]["slug"]]):
+        club.slug = f"{{club.slug}}-{{n}}"
+        club.name = f"{{club.name}} {{n}}"
+        club.save()
+    User.objects.filter(username="referee").update(username=f"referee-{{n}}")
+print(json.dumps(events))
+"""
+
+# One poll that brings the whole live part: the ETag left out, as after a change.
+POLL_JS = """() => new Promise((resolve) => {
+  const live = document.getElementById("live");
+  live.removeAttribute("data-etag");
+  const asked = performance.now();
+  let arrived = 0;
+  document.addEventListener("htmx:beforeSwap", () => { arrived = performance.now(); },
+                            {once: true});
+  document.addEventListener("htmx:afterSettle", () => {
+    document.body.offsetHeight;  // laid out
+    requestAnimationFrame(() => setTimeout(() => resolve(
+      [arrived - asked, performance.now() - asked]), 0));
+  }, {once: true});
+  htmx.ajax("GET", live.getAttribute("hx-get"), {target: "#live", swap: "outerHTML"});
+})"""
+
+LONG_TASKS_JS = """() => { window.__longTasks = 0; new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks += entry.duration;
+}).observe({type: "longtask"}); }"""
+
+
+def prepare(folder: Path, sizes: list[int], deals: int) -> tuple[dict[str, str], list[int]]:
+    python = str(ROOT / ".venv" / "bin" / "python")
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
+        DEBUG="0",
+        STATIC_MANIFEST="1",
+        STATIC_ROOT=str(folder / "static"),
+        LOG_LEVEL="ERROR",
+    )
+    env.pop("REDIS_URL", None)
+
+    def run(*args: str) -> str:
+        done = subprocess.run([python, "manage.py", *args], cwd=ROOT, env=env, capture_output=True)
+        if done.returncode:
+            sys.exit(f"manage.py {args[0]} failed:\n{done.stderr.decode()[-3000:]}")
+        return done.stdout.decode()
+
+    run("migrate", "-v", "0")
+    run("compile_catalogues", "-v", "0")
+    run("collectstatic", "--noinput", "-v", "0")
+    code = SEED_PY.format(sizes=", ".join(map(str, sizes)) + ",", deals=deals)
+    events = json.loads(run("shell", "-v", "0", "-c", code).strip().splitlines()[-1])
+    return env, events
+
+
+def watch(browser, url: str, polls: int) -> dict:
+    """The public page opened on the phone, then `polls` whole polls of its live part."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    wire: list[int] = []
+    ids: dict[str, str] = {}
+    cdp.on(
+        "Network.requestWillBeSent",
+        lambda e: ids.__setitem__(e["requestId"], e["request"]["url"]),
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: (
+            wire.append(e["encodedDataLength"]) if "/live/" in ids.get(e["requestId"], "") else None
+        ),
+    )
+    page.goto(url, wait_until="load")
+    size = page.evaluate(
+        "() => { const l = document.getElementById('live');"
+        " return [l.outerHTML.length, l.getElementsByTagName('*').length]; }"
+    )
+    # Each poll answered by the server in full: the HTTP cache would otherwise revalidate
+    # the URL it holds (If-None-Match of its own) and hand the old body over.
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    page.evaluate(LONG_TASKS_JS)
+    times = []
+    for _ in range(polls):
+        times.append(page.evaluate(POLL_JS))
+        page.wait_for_timeout(300)
+    long_tasks = page.evaluate("window.__longTasks")
+    context.close()
+    return {
+        "chars": size[0],
+        "elements": size[1],
+        "wire": statistics.median(wire) if wire else 0,
+        "arrived": statistics.median(t[0] for t in times),
+        "shown": statistics.median(t[1] for t in times),
+        "slowest": max(t[1] for t in times),
+        "long_tasks": long_tasks / polls,
+    }
+
+
+def report(rows: dict[str, dict], args: argparse.Namespace, started: str, loads: tuple) -> str:
+    lines = [
+        SECTION,
+        "",
+        f"`bench/bench_viewer.py --tables {args.tables} --baseline {args.baseline} --deals "
+        f"{args.deals} --polls {args.polls}`, {started}; machine: {machine()}; load average "
+        f"{loads[0]:.2f} at the start, {loads[1]:.2f} at the end.",
+        "",
+        "Production settings (DEBUG off, gunicorn: one process, 4 threads; GZip), SQLite. A "
+        "running Barbu evening's public page on a phone emulated in Chromium (390x844, CPU "
+        f"slowed {CPU_SLOWDOWN}x, 1.6 Mbit/s, 150 ms round trip), its live part asked for "
+        "whole, as a poll after a change; medians of the polls. Baseline, in the same run: "
+        "a small evening.",
+        "",
+        "| evening | live part: HTML | elements | on the wire | answer arrived | new part "
+        "shown | slowest shown | long tasks a poll |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, r in rows.items():
+        lines.append(
+            f"| {name} | {r['chars'] / 1024:.0f} KiB | {r['elements']} | "
+            f"{r['wire'] / 1024:.1f} KiB | {r['arrived']:.0f} ms | {r['shown']:.0f} ms | "
+            f"{r['slowest']:.0f} ms | {r['long_tasks']:.0f} ms |"
+        )
+    big = rows[f"{args.tables} tables"]
+    small = rows[f"{args.baseline} tables"]
+    met = big["slowest"] < POLL_TARGET_MS
+    lines += [
+        "",
+        "The phone's own work, from the answer's arrival to the new part shown (parsing, "
+        f"swapping, laying out): {big['shown'] - big['arrived']:.0f} ms at {args.tables} "
+        f"tables, {small['shown'] - small['arrived']:.0f} ms at {args.baseline}.",
+        "",
+        f"Target: a whole poll shown within {POLL_TARGET_MS} ms (a poll every second, a "
+        f"saved deal on the phone within 2 s): {'met' if met else 'NOT met'} at "
+        f"{args.tables} tables (slowest {big['slowest']:.0f} ms).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=150)
+    parser.add_argument("--baseline", type=int, default=15, help="tables of the small evening")
+    parser.add_argument("--deals", type=int, default=14, help="stored at each table")
+    parser.add_argument("--polls", type=int, default=8)
+    parser.add_argument("--no-write", action="store_true", help="print, do not touch RESULTS.md")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_start = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="tavolo-viewer-bench-") as folder:
+        env, events = prepare(Path(folder), [args.baseline, args.tables], args.deals)
+        port = free_port()
+        command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--workers", "1"]
+        command += ["--threads", "4", "--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+        server = subprocess.Popen(command, cwd=ROOT, env=env)
+        try:
+            wait_for(port, "/accounts/login/")
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                rows = {}
+                for tables, event in zip((args.baseline, args.tables), events, strict=True):
+                    url = f"http://127.0.0.1:{port}/events/{event}/"
+                    rows[f"{tables} tables"] = watch(browser, url, args.polls)
+                browser.close()
+        finally:
+            stop(server)
+    text = report(rows, args, started, (load_start, os.getloadavg()[0]))
+    print(text)
+    if not args.no_write:
+        write_section(SECTION, text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
