@@ -58,14 +58,17 @@ def version(kind: str, ident: int) -> str | None:
     return token
 
 
-def touch(kind: str, idents: Iterable[int | None]) -> None:
-    """Drop these scopes' versions: their pages changed (call after the commit)."""
-    keys = [_key(kind, ident) for ident in set(idents) if ident is not None]
+def touch(kind: str | tuple[str, ...], idents: Iterable[int | None]) -> None:
+    """Drop these scopes' versions, of one kind or several, in one round trip to the cache:
+    their pages changed (call after the commit)."""
+    kinds = (kind,) if isinstance(kind, str) else kind
+    idents = {ident for ident in idents if ident is not None}
+    keys = [_key(k, ident) for k in kinds for ident in idents]
     if keys:
         cache.delete_many(keys)
 
 
-def touch_on_commit(kind: str, idents: Iterable[int | None]) -> None:
+def touch_on_commit(kind: str | tuple[str, ...], idents: Iterable[int | None]) -> None:
     idents = list(idents)
     transaction.on_commit(lambda: touch(kind, idents))
 
@@ -147,21 +150,15 @@ def on_deals_changed(sender: Any, game_ids: list[int], event_ids: list[int], **k
         cache.delete_many(sorted(keys))
 
 
-def _touch_event_and_status(event_id: int | None) -> None:
-    """After the commit: the evening's pages and its state changed (one round trip)."""
-    if event_id is not None:
-        keys = [_key("event", event_id), _key("status", event_id)]
-        transaction.on_commit(lambda: cache.delete_many(keys))
-
-
 def on_event_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    _touch_event_and_status(instance.pk)
+    """The evening's pages and its state changed."""
+    touch_on_commit(("event", "status"), [instance.pk])
 
 
 def on_round_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A round seated (its tables and games are made in the same transaction), closed,
     reopened or deleted."""
-    _touch_event_and_status(instance.event_id)
+    touch_on_commit(("event", "status"), [instance.event_id])
 
 
 def on_pair_saved(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -314,6 +314,23 @@ def test_versions_are_random_and_dropped_on_touch(own_cache):
     assert live.etag(None, "x") == "" and live.etag("abc") == '"abc"'
 
 
+def test_several_kinds_are_dropped_in_one_round_trip(own_cache, monkeypatch):
+    from django.core.cache import caches
+
+    versions = {kind: live.version(kind, 7) for kind in ("event", "status", "game")}
+    backend = caches["default"]
+    calls = []
+    delete_many = backend.delete_many
+    monkeypatch.setattr(
+        backend, "delete_many", lambda keys: calls.append(keys) or delete_many(keys)
+    )
+    live.touch(("event", "status"), [7, None])
+    assert len(calls) == 1
+    assert live.version("event", 7) != versions["event"]
+    assert live.version("status", 7) != versions["status"]
+    assert live.version("game", 7) == versions["game"]
+
+
 # --- The API's standings of an evening ------------------------------------------------------
 
 
