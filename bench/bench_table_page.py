@@ -37,7 +37,6 @@ import argparse
 import datetime
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -48,19 +47,19 @@ sys.path[:0] = [str(ROOT / "bench")]
 from api_server import free_port, stop, wait_for  # noqa: E402
 from phone_saves import TABLE_PY, measure_saves, parse_table  # noqa: E402
 from phone_saves import render as render_saves  # noqa: E402
+from phone_site import (  # noqa: E402
+    ARGS,
+    CHROMIUM,
+    CPU_SLOWDOWN,
+    PHONE,
+    manage,
+    phone_page,
+    production_site,
+    start_site,
+)
 from report import machine, write_section  # noqa: E402
 
 SECTION = "## Table page on a phone"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PHONE = {"width": 390, "height": 844}
-NETWORK = {
-    "offline": False,
-    "latency": 150,  # ms, round trip
-    "downloadThroughput": 1_600_000 / 8,  # bytes/s
-    "uploadThroughput": 750_000 / 8,
-}
-CPU_SLOWDOWN = 4
 BUDGET_BYTES = 300 * 1024
 BUDGET_PAINT_MS = 2000
 
@@ -80,11 +79,6 @@ TIMES_JS = """async () => {
     sw: !!navigator.serviceWorker.controller,
   };
 }"""
-
-
-def run(command: list[str], env: dict[str, str]) -> str:
-    done = subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    return done.stdout
 
 
 # The busiest table of a running Barbu evening, and of a running Burraco turn: its path
@@ -108,23 +102,10 @@ def prepare(folder: Path) -> tuple[dict[str, str], dict[str, tuple[str, str]], d
     """The database with the demo and the static files, both in `folder`: the env, each
     game's table page (path, and how many deals or hands it shows), and the table the
     saves are made at (phone_saves.TABLE_PY)."""
-    python = str(ROOT / ".venv" / "bin" / "python")
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
-        DEBUG="0",
-        STATIC_MANIFEST="1",
-        STATIC_ROOT=str(folder / "static"),
-        LOG_LEVEL="ERROR",
-    )
-    env.pop("REDIS_URL", None)
-    run([python, "manage.py", "migrate", "-v", "0"], env)
-    run([python, "manage.py", "compile_catalogues", "-v", "0"], env)
-    run([python, "manage.py", "collectstatic", "--noinput", "-v", "0"], env)
-    run([python, "manage.py", "demo_club", "--force"], env)
-    found = run([python, "manage.py", "shell", "-v", "0", "-c", TABLES_PY], env).split()
-    saving = parse_table(run([python, "manage.py", "shell", "-v", "0", "-c", TABLE_PY], env))
+    env = production_site(folder)
+    manage(env, "demo_club", "--force")
+    found = manage(env, "shell", "-v", "0", "-c", TABLES_PY).split()
+    saving = parse_table(manage(env, "shell", "-v", "0", "-c", TABLE_PY))
     return (
         env,
         {
@@ -157,11 +138,7 @@ def open_page(context, url: str, log: AccessLog) -> dict:
     """One visit with the phone's emulation: bytes until usable, requests, times; and the
     bytes the server sent during the whole visit."""
     before = len(log.lines())
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    page, cdp = phone_page(context)
     sizes: dict[str, float] = {}
     names: dict[str, str] = {}
     cdp.on(
@@ -319,15 +296,12 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="tavolo-page-bench-") as folder:
         env, pages, saving = prepare(Path(folder))
         port = free_port()
-        # One process (threads for the two phones' polls): without Redis the cache is each
-        # process's own, and a poll answered by another process than the save's would miss
-        # the change (config/gunicorn_conf.py, cache_warning).
-        command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--workers", "1"]
-        command += ["--threads", "4"]
-        command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
         log = AccessLog(Path(folder) / "access.log")
-        command += ["--access-logfile", str(log.path), "--access-logformat", "%(r)s %(s)s %(B)s"]
-        server = subprocess.Popen(command, cwd=ROOT, env=env)
+        server = start_site(
+            env,
+            port,
+            *("--access-logfile", str(log.path), "--access-logformat", "%(r)s %(s)s %(B)s"),
+        )
         try:
             wait_for(port, "/accounts/login/")
             with sync_playwright() as playwright:
@@ -338,7 +312,7 @@ def main(argv: list[str]) -> int:
                 saves = None
                 if args.saves:
                     saves = (
-                        measure_saves(browser, base, saving, args.saves, NETWORK, CPU_SLOWDOWN)
+                        measure_saves(browser, base, saving, args.saves, CPU_SLOWDOWN)
                         if saving
                         else []
                     )

@@ -7,7 +7,7 @@ the same run, each table with `--deals` deals stored. It collects the static fil
 production serves them and starts gunicorn with DEBUG off (one process with threads:
 there is no Redis, and each process would keep its own cache). Chromium then opens each
 evening's public page (its live part: the ranking and the tables' progress) at 390x844
-with the phone's emulation of bench_table_page.py (4x slower CPU, 1.6 Mbit/s down, 150 ms
+with the phone's emulation of bench/phone_site.py (4x slower CPU, 1.6 Mbit/s down, 150 ms
 round trip), and `--polls` times asks for the whole live part again, as a poll does when
 something changed. At a busy evening something changes about every second (a deal stored
 somewhere), so nearly every poll brings the whole part.
@@ -26,7 +26,6 @@ import datetime
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -35,7 +34,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench")]
 
 from api_server import free_port, stop, wait_for  # noqa: E402
-from bench_table_page import ARGS, CHROMIUM, CPU_SLOWDOWN, NETWORK, PHONE  # noqa: E402
+from phone_site import (  # noqa: E402
+    ARGS,
+    CHROMIUM,
+    CPU_SLOWDOWN,
+    PHONE,
+    manage,
+    phone_page,
+    production_site,
+    start_site,
+)
 from report import machine, write_section  # noqa: E402
 
 SECTION = "## A viewer at a big evening"
@@ -87,40 +95,17 @@ LONG_TASKS_JS = """() => { window.__longTasks = 0; new PerformanceObserver((list
 
 
 def prepare(folder: Path, sizes: list[int], deals: int) -> tuple[dict[str, str], list[int]]:
-    python = str(ROOT / ".venv" / "bin" / "python")
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
-        DEBUG="0",
-        STATIC_MANIFEST="1",
-        STATIC_ROOT=str(folder / "static"),
-        LOG_LEVEL="ERROR",
-    )
-    env.pop("REDIS_URL", None)
-
-    def run(*args: str) -> str:
-        done = subprocess.run([python, "manage.py", *args], cwd=ROOT, env=env, capture_output=True)
-        if done.returncode:
-            sys.exit(f"manage.py {args[0]} failed:\n{done.stderr.decode()[-3000:]}")
-        return done.stdout.decode()
-
-    run("migrate", "-v", "0")
-    run("compile_catalogues", "-v", "0")
-    run("collectstatic", "--noinput", "-v", "0")
+    """The site in `folder` with an evening of each size: its env and the evenings' ids."""
+    env = production_site(folder)
     code = SEED_PY.format(sizes=", ".join(map(str, sizes)) + ",", deals=deals)
-    events = json.loads(run("shell", "-v", "0", "-c", code).strip().splitlines()[-1])
+    events = json.loads(manage(env, "shell", "-v", "0", "-c", code).strip().splitlines()[-1])
     return env, events
 
 
 def watch(browser, url: str, polls: int) -> dict:
     """The public page opened on the phone, then `polls` whole polls of its live part."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en")
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    page, cdp = phone_page(context)
     wire: list[int] = []
     ids: dict[str, str] = {}
     cdp.on(
@@ -215,9 +200,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="tavolo-viewer-bench-") as folder:
         env, events = prepare(Path(folder), [args.baseline, args.tables], args.deals)
         port = free_port()
-        command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--workers", "1"]
-        command += ["--threads", "4", "--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
-        server = subprocess.Popen(command, cwd=ROOT, env=env)
+        server = start_site(env, port)
         try:
             wait_for(port, "/accounts/login/")
             with sync_playwright() as playwright:

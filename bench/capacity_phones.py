@@ -4,7 +4,7 @@ alone. Every `period` seconds of a step the first phone taps a deal into the tab
 and saves it; timed from the tap on save: until that phone shows the deal's row with the
 new totals, and until the other phone, which only polls as the page does, shows it too.
 
-The phones' network is that of bench/bench_table_page.py (1.6 Mbit/s down, 750 kbit/s up,
+The phones' network is that of bench/phone_site.py (1.6 Mbit/s down, 750 kbit/s up,
 150 ms round trip, 390x844); their CPU is slowed only with `--phones-cpu-slowdown`:
 Chromium's CPU throttling keeps about 0.9 of a core busy per throttled page (measured on
 this machine, an idle page, 2026-11-29), which on a 2-core machine shared with the stack
@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 import time
 
-from bench_table_page import ARGS, CHROMIUM, NETWORK, PHONE
+from phone_site import ARGS, CHROMIUM, PHONE, phone_page
 
 TIMEOUT_MS = 15_000  # a save not shown within 15 s counts as not shown
 
@@ -69,12 +69,7 @@ class PhonePair:
     @staticmethod
     def _phone(browser, url: str, slowdown: float):
         context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en")
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", NETWORK)
-        if slowdown > 1:
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        page, _cdp = phone_page(context, slowdown)
         page.goto(url)
         return page
 

@@ -23,9 +23,9 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from phone_site import PHONE, ROOT, phone_page
+
 if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
@@ -47,7 +47,7 @@ print(json.dumps(game and {"path": f"/t/{game.table.key}/", "ruleset": game.rule
 """
 
 
-def measure_saves(browser, base: str, table: dict, saves: int, network: dict, slowdown: float):
+def measure_saves(browser, base: str, table: dict, saves: int, slowdown: float):
     """`saves` deals saved, the slowed phone taking turns: [{"own": s} or {"other": s}]."""
     from scoring.engine.barbu.randomgame import random_game
     from tests.browser.table_entry import enter_deal
@@ -55,13 +55,8 @@ def measure_saves(browser, base: str, table: dict, saves: int, network: dict, sl
     deals = random_game(random.Random(2026), table["ruleset"], players=table["names"])["deals"]
     phones = []
     for _ in range(2):
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, is_mobile=True, service_workers="block"
-        )
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", network)
+        context = browser.new_context(viewport=PHONE, is_mobile=True, service_workers="block")
+        page, cdp = phone_page(context, cpu_slowdown=1)  # slowed save by save, below
         page.goto(base + table["path"], wait_until="load")
         phones.append((page, cdp))
     (saver, saver_cdp), (other, other_cdp) = phones

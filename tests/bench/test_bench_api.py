@@ -4,19 +4,13 @@ the phases take turns. (The benchmark itself is run by hand, never as a test.)""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-from pathlib import Path
 
-from django.conf import settings
+from tests.bench.modules import bench_module
 
 
 def bench_api():
-    path = Path(settings.BASE_DIR) / "bench" / "bench_api.py"
-    spec = importlib.util.spec_from_file_location("bench_api_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("bench_api")
 
 
 class FakeLoad:

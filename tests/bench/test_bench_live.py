@@ -3,29 +3,20 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
 from games.barbu.submission import deal_submit
 from games.models import Event
 from scoring import rebuild
+from tests.bench.modules import bench_module
 from tests.factories import make_club, make_event, make_game
 
 pytestmark = pytest.mark.django_db
 
 
 def bench_live():
-    path = Path(settings.BASE_DIR) / "bench" / "bench_live.py"
-    spec = importlib.util.spec_from_file_location("bench_live_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("bench_live")
 
 
 def test_the_live_part_is_read_as_the_site_renders_it(client, eager_tasks):

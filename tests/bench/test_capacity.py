@@ -4,7 +4,6 @@ figures (the knee, errors, p99) are read as the report states them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -16,18 +15,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.bench.modules import bench_module
+
 ROOT = Path(settings.BASE_DIR)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
-def bench_module(name: str):
-    path = ROOT / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"{name}_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    sys.path.insert(0, str(ROOT / "bench"))
-    spec.loader.exec_module(module)
-    return module
 
 
 def reachable(port: int) -> bool:

@@ -3,18 +3,11 @@ against the targets by the slowest. (The saves themselves run in test_every_benc
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-from django.conf import settings
+from tests.bench.modules import bench_module
 
 
 def phone_saves():
-    path = Path(settings.BASE_DIR) / "bench" / "phone_saves.py"
-    spec = importlib.util.spec_from_file_location("phone_saves_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("phone_saves")
 
 
 def test_each_phone_is_judged_by_its_slowest_save():
