@@ -1,23 +1,20 @@
-"""A live part told to wait (503 with Retry-After, as the proxy answers past the site's
-capacity: docker/haproxy/503.http) skips its polls for that long, then polls again."""
+"""A live part backs off (static/live.js): told to wait (503 with Retry-After, as the proxy
+answers past the site's capacity: docker/haproxy/503.http) it skips its polls for that
+long, then polls again; with nothing new for half a minute it polls every third second,
+until something changes."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from games.barbu import evenings
-from tests.factories import make_club, make_event, make_player
+from tests.factories import make_club, seated_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_busy_answer_quiets_the_live_part_for_its_retry_after(browser, live_server) -> None:
-    club = make_club("Circolo")
-    event = make_event(club)
-    players = [make_player(club, f"Player {i}") for i in range(8)]
-    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
-    evenings.round_seat(event=event, seed=1)
+    event = seated_event(make_club("Circolo"), 8)
     live = reverse("scoring:event-live", args=[event.pk])
 
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -53,11 +50,7 @@ def test_a_quiet_live_part_polls_every_third_second_until_something_changes(
 ) -> None:
     from games.core import live
 
-    club = make_club("Circolo")
-    event = make_event(club)
-    players = [make_player(club, f"Player {i}") for i in range(8)]
-    evenings.checkin_set(event=event, player_ids=[p.pk for p in players])
-    evenings.round_seat(event=event, seed=1)
+    event = seated_event(make_club("Circolo"), 8)
     url = reverse("scoring:event-live", args=[event.pk])
 
     context = browser.new_context(viewport={"width": 390, "height": 844})
