@@ -32,11 +32,39 @@ from scoring.burraco import seating
 from scoring.burraco import selectors as burraco_selectors
 from scoring.exports import csv_download
 
+RANKING_ROWS = 50
+"""How many rows of a longer ranking an evening's page and its live part show, unless
+asked for the whole (`?all=1`, one tap away). A 150-table evening's whole ranking is 600
+rows, about 7,000 elements that a slow phone parsed and laid out again at every poll: 0.7
+of each second (bench/bench_viewer.py)."""
+
+
+def _whole(request: HttpRequest) -> bool:
+    """Whether the visitor asked for the whole ranking (and every Burraco turn's tables)."""
+    return request.GET.get("all") == "1"
+
 
 def _live_etag(request: HttpRequest, token: str | None, path: str | None = None) -> str:
-    """The live part's ETag: the evening's version and what decides the page's language
-    (games/core/live.py); `path`: the live part's URL, when the request is for another."""
-    return live.etag(token, "event-live", live.language_inputs(request, path))
+    """The live part's ETag: the evening's version, what decides the page's language
+    (games/core/live.py) and whether the whole ranking was asked for; `path`: the live
+    part's URL, when the request is for another."""
+    shown = "whole" if _whole(request) else "first"
+    return live.etag(token, "event-live", live.language_inputs(request, path), shown)
+
+
+def _first_rows(request: HttpRequest, context: dict) -> None:
+    """The ranking cut to its first RANKING_ROWS rows unless the whole was asked for;
+    `context["ranking"]` says how many there are and whether they are all shown."""
+    rows = context["standings"]
+    whole = _whole(request)
+    context["ranking"] = {
+        "total": len(rows),
+        "shown": RANKING_ROWS,
+        "long": len(rows) > RANKING_ROWS,
+        "whole": whole,
+    }
+    if not whole:
+        context["standings"] = rows[:RANKING_ROWS]
 
 
 def export(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -72,13 +100,15 @@ def _live_context(request: HttpRequest, event: Event, token: str | None) -> dict
 def _event_context(request: HttpRequest, event: Event, token: str | None) -> dict:
     who = selectors.viewer(request.user)
     tables = barbu_selectors.event_tables(event)
-    return {
+    context = {
         **_live_context(request, event, token),
         "standings": barbu_selectors.event_standings(event.pk),
         "tables": tables,
         "standings_status": barbu_selectors.standings_status(event, tables),
         "organiser": who.organiser_of(event.club_id),
     }
+    _first_rows(request, context)
+    return context
 
 
 def _shown_event(request: HttpRequest, pk: int) -> tuple[Event, str | None]:
@@ -114,11 +144,17 @@ def _burraco_context(request: HttpRequest, event: Event, token: str | None) -> d
         **_live_context(request, event, token),
         "standings": selectors.pair_standings(event.pk),
     }
+    _first_rows(request, context)
     if event.is_free_matches:
         context["matches"] = burraco_selectors.evening_matches(event)
         context["target"] = event.ruleset.get("options", {}).get("target")
     else:
-        context["turns"] = selectors.burraco_turns(event)
+        turns = selectors.burraco_turns(event)
+        if context["ranking"]["long"] and not context["ranking"]["whole"]:
+            # A big tournament's earlier turns show their prints, not their tables again.
+            for turn in turns[:-1]:
+                turn["folded"] = True
+        context["turns"] = turns
         # Withdrawn, short cards (scoring/burraco/seating.py): two queries.
         seating.with_marks(context["standings"], seating.entry_marks(event))
     return context
