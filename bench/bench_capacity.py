@@ -35,7 +35,11 @@ stops at the first step whose p99 passes 500 ms or that has an error; the knee i
 before it. At the end, every write that was answered as accepted must be in the database.
 `--phones` adds two phones emulated in Chromium at one more Barbu table in every step
 (bench/capacity_phones.py): from the tap on save to the new totals on that phone and on
-the other.
+the other. `--node-cpus X` caps each web node (gunicorn and its workers) at X cores with a
+cgroup of its own (cgroup v1's cpu controller, root only; bench/capacity_stack.py), as a
+machine of its own would: with `--nodes N`, whether the knee grows with the nodes even on
+a machine that one uncapped node fills. Without a writable cgroup it stops, never running
+the nodes uncapped.
 Results go to the "## Capacity" section of bench/RESULTS.md (unless --no-write).
 """
 
@@ -60,7 +64,7 @@ from api_server import recreate_database, redis_flush, server_env  # noqa: E402
 from capacity_phones import PhonePair, summary  # noqa: E402
 from capacity_phones import render as render_phones  # noqa: E402
 from capacity_play import BarbuTable, Browser, BurracoTable, Record, desk, floor, seed, stored  # noqa: E402
-from capacity_stack import start_stack  # noqa: E402
+from capacity_stack import check_cpu_caps, start_stack  # noqa: E402
 from capacity_watch import Watch, drop_database, percentile, summarise  # noqa: E402
 from report import machine, write_section  # noqa: E402
 
@@ -86,6 +90,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes a node")
     parser.add_argument("--threads", type=int, default=1, help="threads a process (gthread)")
     parser.add_argument(
+        "--node-cpus",
+        type=float,
+        help="cap each web node at this many cores with a cgroup (root, cgroup v1)",
+    )
+    parser.add_argument(
         "--stop-node",
         action="store_true",
         help="one step at --tables-start; the second node is killed halfway through it",
@@ -107,6 +116,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.stop_node and args.nodes < 2:
         parser.error("--stop-node needs --nodes 2 or more")
+    if args.node_cpus is not None and args.node_cpus < 0.01:
+        parser.error("--node-cpus: at least 0.01 of a core (the kernel's smallest quota)")
     return args
 
 
@@ -197,12 +208,27 @@ def knee_of(steps: list[dict]) -> tuple[dict | None, dict | None]:
     return passed, None
 
 
-def saturated(step: dict) -> str:
-    """The resource nearest its limit at that step, by its figures."""
+def cores_text(cores: float) -> str:
+    return f"{cores:g} of a core" if cores < 1 else f"{cores:g} core" + "s" * (cores != 1)
+
+
+def web_cores(a: dict) -> float:
+    """The cores the web workers can use: their nodes' cgroup budgets when capped (a sync
+    worker uses one core at most), never more than the machine's."""
+    nodes, workers = a.get("nodes", 1), a.get("web_workers", 2)
+    per_node = min(a["node_cpus"], workers) if a.get("node_cpus") else workers
+    return min(nodes * per_node, os.cpu_count() or 1)
+
+
+def saturated(step: dict, a: dict | None = None) -> str:
+    """The resource nearest its limit at that step, by its figures (`a`: the run's
+    arguments, for what the web workers can use)."""
+    a = a or {}
     res = step["resources"]
     cores = os.cpu_count() or 1
+    web = "the web workers' CPU"
     shares = {
-        "the web workers' CPU": res["web_cpu"] / min(2, cores),
+        web: res["web_cpu"] / web_cores(a),
         "the database's CPU": (res["db_cpu"] or 0.0) / cores,
         "the Celery worker's CPU": res["celery_cpu"] / 1,
     }
@@ -216,6 +242,11 @@ def saturated(step: dict) -> str:
             f"it can use) but the machine: its cores were {res['machine_busy']:.0%} busy, "
             f"the load generator using {res.get('load_cpu', 0.0):.2f} cores and other work "
             "the rest"
+        )
+    if name == web and a.get("node_cpus"):
+        return (
+            f"{name} ({shares[name]:.0%} of what it can use, {cores_text(web_cores(a))}: "
+            f"{a.get('nodes', 1)} nodes capped at {cores_text(a['node_cpus'])} each)"
         )
     return f"{name} ({shares[name]:.0%} of what it can use)"
 
@@ -233,6 +264,8 @@ def lost_writes(accepted: list[tuple], plan: dict) -> int:
 
 def main(argv: list[str]) -> int:
     args = parse(argv)
+    if args.node_cpus:
+        check_cpu_caps()  # before anything is set up: never a run of uncapped nodes
     database_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
     started_at = datetime.datetime.now(datetime.UTC)
@@ -246,7 +279,9 @@ def main(argv: list[str]) -> int:
         "barbu": [BarbuTable(t, plan["barbu"]["event"]) for t in barbu_tables],
         "burraco": [BurracoTable(t, plan["burraco"]["event"]) for t in plan["burraco"]["tables"]],
     }
-    stack = start_stack(env, args.nodes, args.proxy, folder, args.web_workers, args.threads)
+    stack = start_stack(
+        env, args.nodes, args.proxy, folder, args.web_workers, args.threads, args.node_cpus
+    )
     port = stack.port
     phones = (
         PhonePair(phones_table, port, args.phones_period, args.phones_cpu_slowdown)
@@ -266,7 +301,11 @@ def main(argv: list[str]) -> int:
             if args.stop_node:
                 killer = threading.Timer(args.step_seconds / 2, stack.stop_node, args=(1,))
                 killer.start()
+            throttling = stack.throttling()
             step = run_step(tables, args, port, plan, players, watch, phones)
+            if stack.caps:  # of the nodes' CFS periods, those that used the whole quota
+                periods, hits = (b - a for a, b in zip(throttling, stack.throttling(), strict=True))
+                step["throttled"] = hits / periods if periods else 0.0
             if killer is not None:
                 killer.join()
                 step["node_stopped_at"] = args.step_seconds / 2
@@ -301,7 +340,7 @@ def main(argv: list[str]) -> int:
     passed, failed = knee_of(steps)
     figures["knee"] = passed and {k: passed[k] for k in ("tables", "viewers", "rps", "p99")}
     figures["past_knee"] = failed and failed["tables"]
-    figures["saturated"] = saturated(failed or steps[-1]) if steps else None
+    figures["saturated"] = saturated(failed or steps[-1], vars(args)) if steps else None
     text = render(figures)
     print(text)
     if args.json:
@@ -338,6 +377,10 @@ def render(f: dict) -> str:
     kind = f"gthread workers of {threads} threads" if threads > 1 else "sync workers"
     web = f"{workers} {kind}"
     proxied = nodes > 1 or a.get("proxy")
+    cap = a.get("node_cpus")
+    capped = (
+        f"capped at {cores_text(cap)} by a cgroup as a machine of its own would be" if cap else ""
+    )
     (l1, l5, l15), (e1, e5, e15) = f["load"]
     lines = [
         SECTION,
@@ -350,6 +393,7 @@ def render(f: dict) -> str:
         + (" --stop-node" if a.get("stop_node") else "")
         + (f" --web-workers {workers}" if workers != 2 else "")
         + (f" --threads {threads}" if threads > 1 else "")
+        + (f" --node-cpus {cap:g}" if cap else "")
         + (f" --phones --phones-period {a['phones_period']:g}" if a.get("phones") else "")
         + (
             f" --phones-cpu-slowdown {a['phones_cpu_slowdown']:g}"
@@ -361,14 +405,20 @@ def render(f: dict) -> str:
         f"{e1:.2f} {e5:.2f} {e15:.2f} after.",
         "",
         (
-            f"Production stack: {nodes} web nodes (gunicorn, {web} each) behind HAProxy "
+            f"Production stack: {nodes} web nodes (gunicorn, {web} each"
+            + (f", each {capped}" if cap else "")
+            + ") behind HAProxy "
             f"(docker/haproxy/haproxy.cfg: {workers * threads} requests at a time per node, "
             f"503 with Retry-After after 2 s in its queue), {nodes} Celery workers (1 process "
             "each)"
             if proxied
-            else f"Production stack: gunicorn, {web}, a Celery worker (1 process)"
+            else f"Production stack: gunicorn, {web}"
+            + (f", {capped}" if cap else "")
+            + ", a Celery worker (1 process)"
         )
-        + "; DEBUG off, GZip on; PostgreSQL and Redis. Each playing table: a phone saving through "
+        + "; DEBUG off, GZip on; PostgreSQL and Redis"
+        + (" (these and the Celery workers uncapped)" if cap else "")
+        + ". Each playing table: a phone saving through "
         f"the page's form at table pace ×{a['speed']:g} (Barbu deal 90 s, Burraco hand "
         "4 min, confirmation after 4 hands), two viewers polling every second with their "
         "ETag (the event's live part, the table's state); each event's referee desk every "
@@ -451,7 +501,17 @@ def render(f: dict) -> str:
             f"{r['queue_max']} | {lag} | {other_work(s):.2f} |"
         )
     lines += render_phones(f["steps"], a.get("phones_cpu_slowdown", 1))
-    lines += ["", "CPU in cores (2 = the whole machine). Per kind of request, last step:", ""]
+    budget = ""
+    if cap:
+        budget = (
+            f" The web nodes' budget: {nodes} × {cap:g} = {cores_text(nodes * cap)}; of the "
+            "100 ms periods in which a node ran, those in which it used its whole quota and "
+            "waited: "
+            + ", ".join(f"{s['tables']} tables {s.get('throttled', 0.0):.0%}" for s in f["steps"])
+            + "."
+        )
+    lines += ["", f"CPU in cores (2 = the whole machine).{budget} Per kind of request, last step:"]
+    lines += [""]
     lines += ["| request | n | p50 ms | p99 ms | statuses |", "|---|---|---|---|---|"]
     last = f["steps"][-1] if f["steps"] else {"kinds": {}}
     for kind, k in sorted(last["kinds"].items()):

@@ -205,3 +205,33 @@ def test_the_phones_are_reported_from_the_tap_with_a_save_never_shown_said() -> 
     assert "| 150 | 3 | 3 | 0.80 / 1.20 | 3 | 1.50 / 1.90 |" in text
     assert "| 180 | 1 | 1 | 1.10 / 1.10 | 0 | never shown |" in text
     assert phones.render([step(20, 100)]) == []  # without --phones, no table
+
+
+def test_the_report_states_each_nodes_cpu_cap_and_weighs_the_web_against_it() -> None:
+    """--node-cpus: the command, the stack's line and the saturation say each node's budget;
+    the web workers' CPU is weighed against the nodes' budgets, not the machine's cores."""
+    module = bench_module("bench_capacity")
+    figures = figures_of([step(20, 100), step(40, 700)], load=0.1)
+    figures["args"].update(nodes=2, node_cpus=0.5)
+    for s, throttled in zip(figures["steps"], (0.1, 0.85), strict=True):
+        s["resources"]["web_cpu"], s["throttled"] = 0.95, throttled
+        s.update(refused=0, no_answer=0)  # behind the proxy: past the knee, told apart
+    figures["saturated"] = module.saturated(figures["steps"][-1], figures["args"])
+    text = module.render(figures)
+    assert " --speed 1 --nodes 2 --node-cpus 0.5`" in text
+    assert (
+        "Production stack: 2 web nodes (gunicorn, 2 sync workers each, each capped at 0.5 of a "
+        "core by a cgroup as a machine of its own would be) behind HAProxy" in text
+    )
+    assert "PostgreSQL and Redis (these and the Celery workers uncapped)." in text
+    assert (
+        "First to saturate: the web workers' CPU (95% of what it can use, 1 core: 2 nodes "
+        "capped at 0.5 of a core each)." in text
+    )
+    assert "The web nodes' budget: 2 × 0.5 = 1 core;" in text
+    assert "used its whole quota and waited: 20 tables 10%, 40 tables 85%." in text
+    one = figures_of([step(20, 100)], load=0.1)
+    one["args"].update(node_cpus=1.5)
+    assert "gunicorn, 2 sync workers, capped at 1.5 cores by a cgroup" in module.render(one)
+    uncapped = module.render(figures_of([step(20, 100)], load=0.1))
+    assert "cgroup" not in uncapped and "--node-cpus" not in uncapped
