@@ -244,9 +244,12 @@ def saturated(step: dict, a: dict | None = None) -> str:
             "the rest"
         )
     if name == web and a.get("node_cpus"):
+        nodes = a.get("nodes", 1)
+        which = f"{nodes} nodes capped at {{}} each" if nodes > 1 else "1 node capped at {}"
         return (
             f"{name} ({shares[name]:.0%} of what it can use, {cores_text(web_cores(a))}: "
-            f"{a.get('nodes', 1)} nodes capped at {cores_text(a['node_cpus'])} each)"
+            + which.format(cores_text(a["node_cpus"]))
+            + ")"
         )
     return f"{name} ({shares[name]:.0%} of what it can use)"
 
@@ -405,12 +408,20 @@ def render(f: dict) -> str:
         f"{e1:.2f} {e5:.2f} {e15:.2f} after.",
         "",
         (
-            f"Production stack: {nodes} web nodes (gunicorn, {web} each"
-            + (f", each {capped}" if cap else "")
+            (
+                f"Production stack: {nodes} web nodes (gunicorn, {web} each"
+                if nodes > 1
+                else f"Production stack: 1 web node (gunicorn, {web}"
+            )
+            + ((f", each {capped}" if nodes > 1 else f", {capped}") if cap else "")
             + ") behind HAProxy "
             f"(docker/haproxy/haproxy.cfg: {workers * threads} requests at a time per node, "
-            f"503 with Retry-After after 2 s in its queue), {nodes} Celery workers (1 process "
-            "each)"
+            "503 with Retry-After after 2 s in its queue), "
+            + (
+                f"{nodes} Celery workers (1 process each)"
+                if nodes > 1
+                else "a Celery worker (1 process)"
+            )
             if proxied
             else f"Production stack: gunicorn, {web}"
             + (f", {capped}" if cap else "")

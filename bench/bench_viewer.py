@@ -1,18 +1,21 @@
-"""Benchmark: the public ranking of a big evening on a mid-range phone, while it changes.
+"""Benchmark: the public ranking of a big evening or tournament on a mid-range phone,
+while it changes.
 
 Run by hand from the repository root: `.venv/bin/python bench/bench_viewer.py`. It makes a
-SQLite database in a temporary folder with two running Barbu evenings (bench/
-capacity_play.py's seed): `--tables` tables, and `--baseline` tables for the baseline of
-the same run, each table with `--deals` deals stored. It collects the static files as
-production serves them and starts gunicorn with DEBUG off (one process with threads:
-there is no Redis, and each process would keep its own cache). Chromium then opens each
-evening's public page (its live part: the ranking and the tables' progress) at 390x844
-with the phone's emulation of bench/phone_site.py (4x slower CPU, 1.6 Mbit/s down, 150 ms
-round trip), and `--polls` times asks for the whole live part again, as a poll does when
+SQLite database in a temporary folder with, at two sizes (`--tables`, and `--baseline`
+for the baseline of the same run), a running Barbu evening (bench/capacity_play.py's
+seed; each table with `--deals` deals stored) and a Burraco pair tournament of two pairs
+a table (`--turns` turns played and confirmed, the next one seated). It collects the
+static files as production serves them and starts gunicorn with DEBUG off (one process
+with threads: there is no Redis, and each process would keep its own cache). Chromium
+then opens each public page (its live part: the ranking and the tables) at 390x844 with
+the phone's emulation of bench/phone_site.py (4x slower CPU, 1.6 Mbit/s down, 150 ms round
+trip), and `--polls` times asks for the whole live part again, as a poll does when
 something changed. At a busy evening something changes about every second (a deal stored
 somewhere), so nearly every poll brings the whole part. The page shows the first rows of
-a long ranking (scoring/views.py RANKING_ROWS) with the whole one tap away: the big
-evening is measured both ways, its first rows and its whole ranking (`?all=1`).
+a long ranking (scoring/views.py RANKING_ROWS), and a big tournament its earlier turns'
+prints only, with the whole one tap away: the big size is measured both ways, as the
+page opens and with the whole ranking (`?all=1`).
 
 For each poll: from asking to the answer's arrival, and to the new part shown (swapped in
 and laid out); the main thread's long tasks over the polls; the live part's size in HTML
@@ -56,16 +59,29 @@ import json, sys
 sys.path.insert(0, "bench")
 import capacity_play
 from games.barbu.submission import deal_submit
+from games.burraco import scorecards, tournaments
+from games.models import Event
 from clubs.models import Club
 from django.contrib.auth import get_user_model
 User = get_user_model()
 events = []
 for n, tables in enumerate(({sizes})):
-    plan = capacity_play.seed(tables, 0, 7 + n)
+    plan = capacity_play.seed(tables, tables, 7 + n)
     for t in plan["barbu"]["tables"]:
         for k, deal in enumerate(t["deals"][:{deals}]):
             deal_submit(game_id=t["id"], deal={{**deal, "number": k + 1}})
-    events.append(plan["barbu"]["event"])
+    tournament = Event.objects.get(pk=plan["burraco"]["event"])
+    for number in range(1, {turns} + 1):  # each turn played and confirmed, the next seated
+        turn = tournament.rounds.get(number=number)
+        for table in turn.tables.select_related("game").order_by("number"):
+            for hand in range(turn.hands_per_turn):
+                ns = 100 + 5 * ((table.number * 7 + hand * 13 + number) % 80)
+                scorecards.hand_submit(
+                    game_id=table.game.pk, hand={{"mp": {{"NS": ns, "EW": 300}}}}, line="NS"
+                )
+            scorecards.card_confirm(game_id=table.game.pk, line="EW", agree=True)
+        tournaments.turn_seat(event=tournament, movement="mitchell")
+    events.append([plan["barbu"]["event"], tournament.pk])
     # The next seed makes clubs of the same names: these move aside.
     for club in Club.objects.filter(slug__in=[plan["barbu"]["slug"], plan["burraco"]["slug"]]):
         club.slug = f"{{club.slug}}-{{n}}"
@@ -96,10 +112,13 @@ LONG_TASKS_JS = """() => { window.__longTasks = 0; new PerformanceObserver((list
 }).observe({type: "longtask"}); }"""
 
 
-def prepare(folder: Path, sizes: list[int], deals: int) -> tuple[dict[str, str], list[int]]:
-    """The site in `folder` with an evening of each size: its env and the evenings' ids."""
+def prepare(
+    folder: Path, sizes: list[int], deals: int, turns: int
+) -> tuple[dict[str, str], list[list[int]]]:
+    """The site in `folder` with a Barbu evening and a Burraco tournament of each size: its
+    env and, for each size, the evening's and the tournament's ids."""
     env = production_site(folder)
-    code = SEED_PY.format(sizes=", ".join(map(str, sizes)) + ",", deals=deals)
+    code = SEED_PY.format(sizes=", ".join(map(str, sizes)) + ",", deals=deals, turns=turns)
     events = json.loads(manage(env, "shell", "-v", "0", "-c", code).strip().splitlines()[-1])
     return env, events
 
@@ -146,21 +165,31 @@ def watch(browser, url: str, polls: int) -> dict:
     }
 
 
+GAMES = ("Barbu evening", "Burraco tournament")
+
+
+def row_name(game: str, tables: int, whole: bool = False) -> str:
+    return f"{game}, {tables} tables" + (", the whole ranking" if whole else "")
+
+
 def report(rows: dict[str, dict], args: argparse.Namespace, started: str, loads: tuple) -> str:
     lines = [
         SECTION,
         "",
         f"`bench/bench_viewer.py --tables {args.tables} --baseline {args.baseline} --deals "
-        f"{args.deals} --polls {args.polls}`, {started}; machine: {machine()}; load average "
-        f"{loads[0]:.2f} at the start, {loads[1]:.2f} at the end.",
+        f"{args.deals} --turns {args.turns} --polls {args.polls}`, {started}; machine: "
+        f"{machine()}; load average {loads[0]:.2f} at the start, {loads[1]:.2f} at the end.",
         "",
-        "Production settings (DEBUG off, gunicorn: one process, 4 threads; GZip), SQLite. A "
-        "running Barbu evening's public page on a phone emulated in Chromium (390x844, CPU "
-        f"slowed {CPU_SLOWDOWN}x, 1.6 Mbit/s, 150 ms round trip), its live part asked for "
-        "whole, as a poll after a change; medians of the polls. Baseline, in the same run: "
-        "a small evening.",
+        "Production settings (DEBUG off, gunicorn: one process, 4 threads; GZip), SQLite. The "
+        "public page of a running Barbu evening (each table with "
+        f"{args.deals} deals) and of a Burraco pair tournament (two pairs a table, "
+        f"{args.turns} turns played and confirmed, the next seated) on a phone emulated in "
+        f"Chromium (390x844, CPU slowed {CPU_SLOWDOWN}x, 1.6 Mbit/s, 150 ms round trip), its "
+        "live part asked for whole, as a poll after a change; medians of the polls. As the "
+        "page opens, and with the whole ranking asked for (`?all=1`). Baseline, in the same "
+        "run: a small evening and tournament.",
         "",
-        "| evening | live part: HTML | elements | on the wire | answer arrived | new part "
+        "| page | live part: HTML | elements | on the wire | answer arrived | new part "
         "shown | slowest shown | long tasks a poll |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -170,23 +199,27 @@ def report(rows: dict[str, dict], args: argparse.Namespace, started: str, loads:
             f"{r['wire'] / 1024:.1f} KiB | {r['arrived']:.0f} ms | {r['shown']:.0f} ms | "
             f"{r['slowest']:.0f} ms | {r['long_tasks']:.0f} ms |"
         )
-    big = rows[f"{args.tables} tables"]
-    small = rows[f"{args.baseline} tables"]
-    whole = rows[f"{args.tables} tables, the whole ranking"]
-    met = big["slowest"] < POLL_TARGET_MS
     lines += [
         "",
         "The phone's own work, from the answer's arrival to the new part shown (parsing, "
-        f"swapping, laying out): {big['shown'] - big['arrived']:.0f} ms at {args.tables} "
-        f"tables, {small['shown'] - small['arrived']:.0f} ms at {args.baseline}; "
-        f"{whole['shown'] - whole['arrived']:.0f} ms for the whole ranking.",
-        "",
-        f"Target: a whole poll shown within {POLL_TARGET_MS} ms (a poll every second, a "
-        f"saved deal on the phone within 2 s): {'met' if met else 'NOT met'} at "
-        f"{args.tables} tables as the page opens (slowest {big['slowest']:.0f} ms); the "
-        f"whole ranking, asked for, slowest {whole['slowest']:.0f} ms.",
+        "swapping, laying out), and the target: a poll shown within "
+        f"{POLL_TARGET_MS} ms (a poll every second, a saved deal on the phone within 2 s), "
+        f"for the page as it opens at {args.tables} tables:",
         "",
     ]
+    for game in GAMES:
+        big = rows[row_name(game, args.tables)]
+        small = rows[row_name(game, args.baseline)]
+        whole = rows[row_name(game, args.tables, whole=True)]
+        met = big["slowest"] < POLL_TARGET_MS
+        lines.append(
+            f"- {game}: {big['shown'] - big['arrived']:.0f} ms at {args.tables} tables, "
+            f"{small['shown'] - small['arrived']:.0f} ms at {args.baseline}, "
+            f"{whole['shown'] - whole['arrived']:.0f} ms for the whole ranking; target "
+            f"{'met' if met else 'NOT met'} (slowest {big['slowest']:.0f} ms; the whole "
+            f"ranking, asked for: {whole['slowest']:.0f} ms)."
+        )
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -194,7 +227,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=150)
     parser.add_argument("--baseline", type=int, default=15, help="tables of the small evening")
-    parser.add_argument("--deals", type=int, default=14, help="stored at each table")
+    parser.add_argument("--deals", type=int, default=14, help="stored at each Barbu table")
+    parser.add_argument(
+        "--turns", type=int, default=3, choices=range(4), help="Burraco turns played (of 4)"
+    )
     parser.add_argument("--polls", type=int, default=8)
     parser.add_argument("--no-write", action="store_true", help="print, do not touch RESULTS.md")
     args = parser.parse_args(argv)
@@ -202,8 +238,9 @@ def main(argv: list[str]) -> int:
 
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_start = os.getloadavg()[0]
+    sizes = (args.baseline, args.tables)
     with tempfile.TemporaryDirectory(prefix="tavolo-viewer-bench-") as folder:
-        env, events = prepare(Path(folder), [args.baseline, args.tables], args.deals)
+        env, events = prepare(Path(folder), list(sizes), args.deals, args.turns)
         port = free_port()
         server = start_site(env, port)
         try:
@@ -211,11 +248,13 @@ def main(argv: list[str]) -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 rows = {}
-                for tables, event in zip((args.baseline, args.tables), events, strict=True):
-                    url = f"http://127.0.0.1:{port}/events/{event}/"
-                    rows[f"{tables} tables"] = watch(browser, url, args.polls)
-                url = f"http://127.0.0.1:{port}/events/{events[-1]}/?all=1"
-                rows[f"{args.tables} tables, the whole ranking"] = watch(browser, url, args.polls)
+                for index, game in enumerate(GAMES):
+                    for tables, ids in zip(sizes, events, strict=True):
+                        url = f"http://127.0.0.1:{port}/events/{ids[index]}/"
+                        rows[row_name(game, tables)] = watch(browser, url, args.polls)
+                    rows[row_name(game, args.tables, whole=True)] = watch(
+                        browser, url + "?all=1", args.polls
+                    )
                 browser.close()
         finally:
             stop(server)

@@ -25,7 +25,7 @@ SMALLEST: dict[str, tuple[list[str], str]] = {
     "bench_seating.py": (["--budget", "0.5"], ""),
     "bench_table_page.py": (["--runs", "1", "--saves", "2"], "chromium"),
     "bench_viewer.py": (
-        ["--tables", "4", "--baseline", "2", "--deals", "2", "--polls", "2"],
+        ["--tables", "4", "--baseline", "2", "--deals", "2", "--turns", "1", "--polls", "2"],
         "chromium",
     ),
     "bench_burraco_tournament.py": (
