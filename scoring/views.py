@@ -57,11 +57,16 @@ def _first_rows(request: HttpRequest, context: dict) -> None:
     `context["ranking"]` says how many there are and whether they are all shown."""
     rows = context["standings"]
     whole = _whole(request)
+    long = len(rows) > RANKING_ROWS
     context["ranking"] = {
         "total": len(rows),
         "shown": RANKING_ROWS,
-        "long": len(rows) > RANKING_ROWS,
+        "long": long,
         "whole": whole,
+        # How often the live part polls: a long whole ranking every third second, as a
+        # slow phone takes over a second to lay it out again (bench/RESULTS.md, "A viewer
+        # at a big evening").
+        "every": "3s" if long and whole else "1s",
     }
     if not whole:
         context["standings"] = rows[:RANKING_ROWS]

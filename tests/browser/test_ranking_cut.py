@@ -43,7 +43,7 @@ def test_a_phone_shows_the_first_rows_then_the_whole_ranking_through_its_polls(
     page.wait_for_function(
         "(etag) => document.getElementById('live').getAttribute('data-etag') !== etag",
         arg=etag,
-        timeout=5_000,
+        timeout=8_000,  # the whole ranking polls every third second
     )
     assert rows.count() == 8, "the poll brought the first rows back"
 

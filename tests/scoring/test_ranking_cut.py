@@ -1,7 +1,8 @@
 """A long ranking on an evening's public page and its live part: the first rows, with the
-whole ranking one tap away (`?all=1`, scoring/views.py RANKING_ROWS), for a Barbu evening
-and a Burraco tournament alike. The whole and the first rows are answers of their own:
-each has its ETag, its polls keep what they asked for, and one never stands for the other.
+whole ranking one tap away (`?all=1`, scoring/views.py RANKING_ROWS) and polled every
+third second, for a Barbu evening and a Burraco tournament alike. The whole and the first
+rows are answers of their own: each has its ETag, its polls keep what they asked for, and
+one never stands for the other.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def test_a_long_ranking_shows_its_first_rows_and_the_whole_one_tap_away(client, 
     event, entries = long_ranking
     html = page(client, event, live=live).content.decode()
     assert html.count(ROW) == 3
+    assert 'hx-trigger="every 1s"' in html
     assert f"Showing the first 3 of 8 {entries}." in html
     whole_url = reverse("scoring:event", args=[event.pk]) + "?all=1"
     assert f'href="{whole_url}"' in html
@@ -86,6 +88,8 @@ def test_the_whole_ranking_keeps_its_polls_whole(client, long_ranking, live):
     event, _entries = long_ranking
     html = page(client, event, whole=True, live=live).content.decode()
     assert html.count(ROW) == 8
+    # A slow phone lays a long whole ranking out again in over a second: every third one.
+    assert 'hx-trigger="every 3s"' in html
     assert "Showing the first" not in html
     assert "Show only the first 3 rows" in html
     live_url = reverse("scoring:event-live", args=[event.pk])
@@ -121,9 +125,11 @@ def test_a_ranking_no_longer_than_the_first_rows_is_shown_whole_without_a_word(
 ):
     monkeypatch.setattr(views, "RANKING_ROWS", 8)
     event = build()
-    html = page(client, event).content.decode()
-    assert html.count(ROW) == 8
-    assert 'id="ranking-cut"' not in html
+    for whole in (False, True):
+        html = page(client, event, whole=whole).content.decode()
+        assert html.count(ROW) == 8
+        assert 'id="ranking-cut"' not in html
+        assert 'hx-trigger="every 1s"' in html
 
 
 def test_a_big_tournaments_earlier_turns_show_their_prints_not_their_tables(client, monkeypatch):
