@@ -1,8 +1,8 @@
 """A long ranking on an evening's public page and its live part: the first rows, with the
 whole ranking one tap away (`?all=1`, scoring/views.py RANKING_ROWS) and polled every
-third second, for a Barbu evening and a Burraco tournament alike. The whole and the first
-rows are answers of their own: each has its ETag, its polls keep what they asked for, and
-one never stands for the other.
+third second, for a Barbu evening, a Burraco tournament and free matches alike. The whole
+and the first rows are answers of their own: each has its ETag, its polls keep what they
+asked for, and one never stands for the other.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from scoring import views
 from scoring.rebuild import rebuild_event_standings
 from tests.factories import make_club
 from tests.games.burraco.builders import play_turn, tournament
+from tests.games.burraco.free_matches.builders import free_evening, play_match, start
 from tests.scoring.evenings import evening, players
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +55,19 @@ def burraco_tournament() -> Event:
     return event
 
 
-GAMES = {"barbu": (barbu_evening, "players"), "burraco": (burraco_tournament, "pairs")}
+def free_matches() -> Event:
+    """A Burraco evening of free matches, eight pairs, one match played."""
+    event = free_evening(8)
+    play_match(start(event, 1, 1, 2), [(1500, 600), (700, 300)])
+    rebuild_event_standings(event_id=event.pk)
+    return event
+
+
+GAMES = {
+    "barbu": (barbu_evening, "players"),
+    "burraco": (burraco_tournament, "pairs"),
+    "free matches": (free_matches, "pairs"),
+}
 
 
 @pytest.fixture(params=GAMES)
@@ -119,7 +132,7 @@ def test_the_page_hands_the_first_poll_the_etag_of_what_it_shows(client, long_ra
         assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
 
 
-@pytest.mark.parametrize("build", [barbu_evening, burraco_tournament], ids=GAMES)
+@pytest.mark.parametrize("build", [build for build, _entries in GAMES.values()], ids=GAMES)
 def test_a_ranking_no_longer_than_the_first_rows_is_shown_whole_without_a_word(
     client, monkeypatch, build
 ):
