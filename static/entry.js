@@ -36,12 +36,20 @@
   // with the ETag of the state this page shows: 304 (nothing new) costs the server no
   // database query, and response.ok is false for it, so nothing happens. While deals of
   // this phone wait to be sent, the page stays as it is: it reloads once they are stored.
+  // One reload at a time: the state's poll and the queue's flush may both find the page
+  // out of date, and a second reload while the first is on its way would abort it.
+  var reloading = false;
+  function reload() {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  }
   var stateUrl = root.getAttribute("data-state-url");
   var stamp = root.getAttribute("data-stamp");
   var etag = root.getAttribute("data-etag");
   if (stateUrl && stamp) {
     window.setInterval(function () {
-      if (document.hidden || waiting) return;
+      if (document.hidden || waiting || reloading) return;
       var headers = { Accept: "application/json" };
       if (etag) headers["If-None-Match"] = etag;
       fetch(stateUrl, { headers: headers })
@@ -52,7 +60,7 @@
         })
         .then(function (answer) {
           if (!answer || answer.stamp === stamp || waiting) return;
-          if (!dirty) window.location.reload();
+          if (!dirty) reload();
           else document.getElementById("refresh-banner").hidden = false;
         })
         .catch(function () { /* offline for a moment: try again at the next tick */ });
@@ -187,7 +195,7 @@
         // tapped). Once: a second flush meanwhile (the online event, the 5 s tick) would
         // abort the first reload with a second.
         sentSome = false;
-        if (!dirty) window.location.reload();
+        if (!dirty) reload();
         else document.getElementById("refresh-banner").hidden = false;
       }
       return show();

@@ -4,9 +4,12 @@ restart, and are stored once each, in order, when the network returns."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games.barbu.selectors import game_record
@@ -250,3 +253,31 @@ def test_the_table_kept_in_one_language_opens_offline_from_the_card_address(
         page = context.new_page()
         page.goto(f"{live_server.url}/t/{key}/")
         expect(page.locator("#deal-heading")).to_have_text("Smazzata 1 · mazziere Anna")
+
+
+def test_the_page_reloads_once_when_its_waiting_deal_is_stored(live_server, browser, tmp_path):
+    """Stored, the waiting deal reloads the page; the poll of the table's state, free again
+    as nothing waits, must not reload it a second time while the first reload is on its
+    way (seen in CI: the first navigation aborted by the second). The page's answer takes
+    2.5 s, as on a slow network (less than the service worker's patience, 4 s)."""
+    game = make_game(make_club(language="en"))
+    names = list(game.player_names)
+    url = f"{live_server.url}/t/{game.table.key}/"
+    with phone(browser, tmp_path / "phone", live_server) as context:
+        page = open_ready(context, url)
+        go_offline(context)
+        save_offline(page, BARBU, names)
+        asked: list[str] = []
+
+        def slow_page(route) -> None:
+            asked.append(route.request.url)
+            time.sleep(2.5)
+            with contextlib.suppress(PlaywrightError):  # aborted by a second reload meanwhile
+                route.continue_()
+
+        context.route(url, slow_page)
+        go_online(context)
+        page.locator('#score-table tr[data-deal="1"]').wait_for(timeout=15_000)
+        page.wait_for_timeout(1_500)  # a second reload would have asked by now
+        assert len(asked) == 1, asked
+    assert Deal.objects.filter(game=game).count() == 1
