@@ -248,12 +248,16 @@ def main(argv: list[str]) -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 rows = {}
+                base = f"http://127.0.0.1:{port}"
                 for index, game in enumerate(GAMES):
-                    for tables, ids in zip(sizes, events, strict=True):
-                        url = f"http://127.0.0.1:{port}/events/{ids[index]}/"
+                    pages = {
+                        tables: f"{base}/events/{ids[index]}/"
+                        for tables, ids in zip(sizes, events, strict=True)
+                    }
+                    for tables, url in pages.items():
                         rows[row_name(game, tables)] = watch(browser, url, args.polls)
                     rows[row_name(game, args.tables, whole=True)] = watch(
-                        browser, url + "?all=1", args.polls
+                        browser, pages[args.tables] + "?all=1", args.polls
                     )
                 browser.close()
         finally:

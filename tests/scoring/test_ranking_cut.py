@@ -8,7 +8,6 @@ asked for, and one never stands for the other.
 from __future__ import annotations
 
 import random
-import uuid
 
 import pytest
 from django.urls import reverse
@@ -23,19 +22,9 @@ from tests.games.burraco.builders import play_turn, tournament
 from tests.games.burraco.free_matches.builders import free_evening, play_match, start
 from tests.scoring.evenings import evening, players
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db  # each test with a cache of its own: tests/scoring/conftest.py
 
 ROW = 'class="num lead rank"'
-
-
-@pytest.fixture(autouse=True)
-def own_cache(settings):
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"ranking-cut-{uuid.uuid4().hex}",
-        }
-    }
 
 
 def barbu_evening() -> Event:
