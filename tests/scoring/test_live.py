@@ -34,26 +34,13 @@ BARBU_CARLA = {**BARBU, "result": {"king_of_hearts": "Carla"}}
 
 
 @pytest.fixture
-def own_cache(settings):
-    """A local cache of this test's own (Redis in CI is shared with other runs)."""
-    import uuid
-
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"live-{uuid.uuid4().hex}",
-        }
-    }
-
-
-@pytest.fixture
 def no_standings_tasks(monkeypatch):
     """Deals stored without their standings rebuilt: the test rebuilds when it means to."""
     monkeypatch.setattr(tasks, "queue_after_deals", lambda *args, **kwargs: None)
 
 
 @pytest.fixture
-def evening(own_cache):
+def evening():
     club = make_club("Circolo", language="en")
     event = make_event(club, status=Event.Status.RUNNING)
     game = make_game(club, event=event)
@@ -173,7 +160,7 @@ def test_a_round_seated_or_the_evening_closed_changes_the_etag(
     assert closed.status_code == 200 and "hx-get" not in closed.content.decode()
 
 
-def test_a_page_in_one_language_is_never_a_304_for_another(client, own_cache):
+def test_a_page_in_one_language_is_never_a_304_for_another(client):
     club = make_club("Circolo")  # Italian, the default
     event = make_event(club, status=Event.Status.RUNNING)
     make_game(club, event=event)
@@ -301,12 +288,12 @@ def test_the_second_phone_polls_without_a_query_until_a_deal(
         assert poll(client, state_url(game), after["ETag"]).status_code == 304
 
 
-def test_an_unknown_table_key_is_still_a_404(client, own_cache):
+def test_an_unknown_table_key_is_still_a_404(client):
     response = poll(client, reverse("table-state", args=["no-such-key"]), '"x"')
     assert response.status_code == 404
 
 
-def test_versions_are_random_and_dropped_on_touch(own_cache):
+def test_versions_are_random_and_dropped_on_touch():
     first = live.version("event", 1)
     assert first == live.version("event", 1) and len(first) == 32
     live.touch("event", [1, None])
@@ -314,7 +301,7 @@ def test_versions_are_random_and_dropped_on_touch(own_cache):
     assert live.etag(None, "x") == "" and live.etag("abc") == '"abc"'
 
 
-def test_several_kinds_are_dropped_in_one_round_trip(own_cache, monkeypatch):
+def test_several_kinds_are_dropped_in_one_round_trip(monkeypatch):
     from django.core.cache import caches
 
     versions = {kind: live.version(kind, 7) for kind in ("event", "status", "game")}
@@ -408,7 +395,7 @@ def test_an_api_etag_never_answers_for_an_evening_the_visitor_may_not_see(
 
 @pytest.mark.parametrize("kind", ["events", "tournaments"])
 def test_a_tournaments_api_ranking_is_304_until_a_card_is_confirmed(
-    client, own_cache, kind, django_capture_on_commit_callbacks
+    client, kind, django_capture_on_commit_callbacks
 ):
     from games.burraco import tournaments
     from tests.games.burraco.builders import play_table, play_turn, tournament

@@ -4,8 +4,6 @@ answer once a hand, a confirmation, a penalty, a pair's change or the standings 
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.urls import reverse
 
@@ -16,13 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def running(settings):
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"burraco-live-{uuid.uuid4().hex}",
-        }
-    }
+def running():
+    """A tournament's first turn seated (a cache of the test's own: tests/scoring/conftest.py)."""
     event = tournament(5)
     rnd = tournaments.turn_seat(event=event, movement="first").round
     return event, rnd.tables.select_related("game").get(number=1).game
